@@ -1,0 +1,54 @@
+import type { MetaDescriptor } from 'react-router';
+import { LOCALES, LOCALE_TAGS, localizePath, splitLocalePath, type Locale } from '../../common/locales';
+import type { RootData } from './use-locale';
+
+interface MatchLike {
+  id: string;
+  data?: unknown;
+  loaderData?: unknown;
+}
+
+function lookup(messages: Record<string, unknown> | undefined, key: string): string {
+  let cur: unknown = messages;
+  for (const part of key.split('.')) {
+    if (cur && typeof cur === 'object') cur = (cur as Record<string, unknown>)[part];
+    else return key;
+  }
+  return typeof cur === 'string' ? cur : key;
+}
+
+export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootData | undefined {
+  const root = matches.find((m) => m?.id === 'root');
+  return (root?.loaderData ?? root?.data) as RootData | undefined;
+}
+
+/** Translated title and description plus hreflang alternates for the current page. */
+export function pageMeta(
+  args: { matches: readonly (MatchLike | undefined)[]; location: { pathname: string } },
+  titleKey: string,
+  opts: { noindex?: boolean; descriptionKey?: string } = {},
+): MetaDescriptor[] {
+  const root = rootDataFrom(args.matches);
+  const app = root?.config.appName ?? 'ClipScribe';
+  const title = `${lookup(root?.messages, titleKey)} | ${app}`;
+  const description = lookup(root?.messages, opts.descriptionKey ?? 'meta.description');
+  const base = root?.config.publicUrl ?? '';
+  const { rest } = splitLocalePath(args.location.pathname);
+  const alternates: MetaDescriptor[] = LOCALES.map((l: Locale) => ({
+    tagName: 'link',
+    rel: 'alternate',
+    hrefLang: LOCALE_TAGS[l],
+    href: base + localizePath(rest, l),
+  }));
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:site_name', content: app },
+    ...(opts.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    { tagName: 'link', rel: 'canonical', href: base + args.location.pathname },
+    ...alternates,
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: base + localizePath(rest, 'en') },
+  ];
+}

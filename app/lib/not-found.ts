@@ -1,0 +1,16 @@
+import { data } from 'react-router';
+
+export type NotFoundKind = 'unknown' | 'fatal' | 'tool';
+
+/** 404 for an unknown route ('Page not found: …') or a failed route validation ('Page Not Found: …'). */
+export function notFound(kind: NotFoundKind, path: string) {
+  return data({ kind, path }, { status: 404, statusText: 'Not Found' });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** Route validation for id parameters: a malformed id is a fatal 404 before any lookup. */
+export function requireUuid(value: string | undefined, request: Request): string {
+  if (!value || !UUID.test(value)) throw notFound('fatal', new URL(request.url).pathname);
+  return value.toLowerCase();
+}

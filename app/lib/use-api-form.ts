@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from '../../common/auth-schemas';
+import { api } from './api';
+import { ApiClientError } from './api-client';
+
+/**
+ * Validates a form with the shared zod schema, posts it, and maps server field errors back
+ * onto the inputs. `onSuccess` receives the envelope's data.
+ */
+export function useApiForm<S extends z.ZodType, R>(opts: {
+  schema: S;
+  path: string;
+  method?: 'POST' | 'PUT';
+  onSuccess: (data: R, input: z.infer<S>) => void | Promise<void>;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const raw = Object.fromEntries(new FormData(event.currentTarget).entries());
+    const parsed = opts.schema.safeParse(raw);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setPending(true);
+    try {
+      const data = await api.request<R>(opts.method ?? 'POST', opts.path, { body: raw, handleErrors: true });
+      await opts.onSuccess(data, parsed.data);
+    } catch (err) {
+      if (err instanceof ApiClientError) {
+        const fields = (err.data as { fields?: Record<string, string> } | null)?.fields;
+        if (fields) setErrors(fields);
+        setFormError(err.message);
+      } else {
+        throw err;
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { errors, formError, pending, submit, setFormError };
+}

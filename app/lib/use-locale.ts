@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from 'react-router';
+import { DEFAULT_LOCALE, localizePath, type Locale } from '../../common/locales';
+import type { PublicConfig } from '../../common/app-context';
+
+export interface RootData {
+  lang: Locale;
+  messages: Record<string, unknown>;
+  config: PublicConfig;
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}
+
+export function useLocale(): Locale {
+  return useRootData()?.lang ?? DEFAULT_LOCALE;
+}
+
+/** Builds links in the current language: lp('/pricing') → '/de/pricing'. */
+export function useLocalePath(): (path: string) => string {
+  const lang = useLocale();
+  return (path: string) => localizePath(path, lang);
+}

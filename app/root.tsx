@@ -1,0 +1,141 @@
+import { useEffect, useMemo } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from 'sonner';
+import NProgress from 'nprogress';
+import type { Route } from './+types/root';
+import { isLocale, LOCALE_TAGS, DEFAULT_LOCALE } from '../common/locales';
+import { createI18n } from './lib/i18n';
+import { loadMessages } from './lib/messages.server';
+import { useRootData } from './lib/use-locale';
+import {
+  BUILD_CHECK_INTERVAL_MS,
+  checkBuild,
+  isBuildStale,
+  isChunkLoadError,
+  reloadOnce,
+} from './lib/build-watcher';
+import { configureApi, setApiTranslator } from './lib/api';
+import { ErrorView } from './components/layout/error-view';
+import en from './locales/en.json';
+import './app.css';
+
+NProgress.configure({ minimum: 0.4, speed: 500, trickleSpeed: 200, easing: 'ease-in', showSpinner: false });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const lang = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  return { lang, messages: await loadMessages(lang), config: context.config };
+}
+
+// Messages change only with the language; the login guard revalidates on its own route.
+export function shouldRevalidate({ currentParams, nextParams, formMethod }: ShouldRevalidateFunctionArgs) {
+  return currentParams.lang !== nextParams.lang || (formMethod !== undefined && formMethod !== 'GET');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const lang = data?.lang ?? DEFAULT_LOCALE;
+  const gtm = data?.config.gtmId;
+  return (
+    <html lang={LOCALE_TAGS[lang]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2563eb" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        {gtm ? (
+          <script
+            // The tag manager id is validated as GTM-[A-Z0-9]+ at start, so it is safe to inline.
+            dangerouslySetInnerHTML={{
+              __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','${gtm}');`,
+            }}
+          />
+        ) : null}
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useNavigationProgress() {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+}
+
+function useBuildWatcher(buildId: string | undefined) {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (!buildId) return;
+    void checkBuild(buildId);
+    const timer = setInterval(() => void checkBuild(buildId), BUILD_CHECK_INTERVAL_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void checkBuild(buildId);
+    document.addEventListener('visibilitychange', onVisible);
+    const onPreloadError = (e: Event) => {
+      e.preventDefault();
+      reloadOnce(window.location.href);
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('vite:preloadError', onPreloadError);
+    };
+  }, [buildId]);
+  useEffect(() => {
+    const to = navigation.location;
+    if (navigation.state === 'loading' && to && isBuildStale()) {
+      reloadOnce(to.pathname + to.search + to.hash);
+    }
+  }, [navigation.state, navigation.location]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { lang, messages, config } = loaderData;
+  const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
+  useEffect(() => {
+    configureApi(config.apiBaseUrl);
+    setApiTranslator((key) => (i18n.exists(key) ? i18n.t(key) : key));
+  }, [config.apiBaseUrl, i18n]);
+  useEffect(() => {
+    window.dispatchEvent(new CustomEvent('i18n:switched', { detail: { lang } }));
+  }, [lang]);
+  useNavigationProgress();
+  useBuildWatcher(config.buildId);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Outlet />
+      <Toaster duration={3000} offset={16} position="top-center" richColors closeButton />
+    </I18nextProvider>
+  );
+}
+
+/** Last-resort boundary, used only when the root itself failed; the language route has its own. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRootData();
+  const i18n = useMemo(() => createI18n(data?.lang ?? DEFAULT_LOCALE, data?.messages ?? en), [data]);
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnce(window.location.href);
+  }, [error]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ErrorView error={error} />
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/assets';
+import { pageMeta } from '../../lib/meta';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'pages.affiliate.tabs.Assets', { noindex: true });
+
+export default function AffiliateAssets() {
+  const { t } = useTranslation();
+  return <h2 className="text-lg font-semibold text-slate-900">{t('pages.affiliate.tabs.Assets')}</h2>;
+}

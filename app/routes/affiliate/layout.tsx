@@ -1,0 +1,51 @@
+import { NavLink, Outlet, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/layout';
+import { pageMeta } from '../../lib/meta';
+import { useLocalePath } from '../../lib/use-locale';
+import { PageFrame } from '../../components/layout/page-frame';
+
+export const AFFILIATE_TABS = ['Dashboard', 'Assets', 'Details', 'Settlement'] as const;
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.affiliate.title', { noindex: true });
+
+/** /affiliate itself opens the Dashboard tab. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (/\/affiliate\/?$/.test(url.pathname)) {
+    throw redirect(url.pathname.replace(/\/?$/, '/Dashboard') + url.search);
+  }
+  return null;
+}
+
+export default function AffiliateLayout() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  return (
+    <PageFrame heading={t('pages.affiliate.heading')}>
+      <nav
+        className="-mt-2 flex gap-1 overflow-x-auto border-b border-slate-200"
+        aria-label={t('pages.affiliate.title')}
+      >
+        {AFFILIATE_TABS.map((tab) => (
+          <NavLink
+            key={tab}
+            to={lp(`/affiliate/${tab}`)}
+            className={({ isActive }) =>
+              `whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium ${
+                isActive
+                  ? 'border-brand-600 text-brand-700'
+                  : 'border-transparent text-slate-600 hover:text-slate-900'
+              }`
+            }
+          >
+            {t(`pages.affiliate.tabs.${tab}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="pt-6">
+        <Outlet />
+      </div>
+    </PageFrame>
+  );
+}

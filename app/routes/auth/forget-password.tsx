@@ -1,0 +1,46 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/forget-password';
+import { pageMeta } from '../../lib/meta';
+import { useLocalePath } from '../../lib/use-locale';
+import { useApiForm } from '../../lib/use-api-form';
+import { forgotSchema } from '../../../common/auth-schemas';
+import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { FormAlert } from '../../components/form/form-alert';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.forget.title');
+
+export default function ForgetPassword() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const form = useApiForm({
+    schema: forgotSchema,
+    path: '/common-api/v1/forgot-password',
+    onSuccess: () => navigate(lp('/forgetPassword/sent')),
+  });
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.forget.heading')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('auth.forget.subtitle')}</p>
+      <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+        <FormAlert message={form.formError} />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={form.errors.email}
+          required
+        />
+        <Honeypot />
+        <SubmitButton pending={form.pending}>{t('auth.forget.submit')}</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={lp('/login')} className="text-slate-600 hover:text-slate-900">
+          {t('auth.forget.back')}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/login';
+import { pageMeta } from '../../lib/meta';
+import { useLocalePath } from '../../lib/use-locale';
+import { useApiForm } from '../../lib/use-api-form';
+import { loginSchema } from '../../../common/auth-schemas';
+import { safeFromPath } from '../../../common/guard';
+import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { FormAlert } from '../../components/form/form-alert';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.login.title');
+
+export default function Login() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const from = safeFromPath(params.get('from'));
+  const form = useApiForm({
+    schema: loginSchema,
+    path: '/common-api/v1/login',
+    onSuccess: () => navigate(from ?? lp('/dashboard'), { replace: true }),
+  });
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.login.heading')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
+      <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+        <FormAlert message={form.formError} />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          error={form.errors.email}
+          required
+        />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.password}
+          required
+        />
+        <div className="flex justify-end">
+          <Link
+            to={lp('/forgetPassword')}
+            className="text-sm font-medium text-brand-700 hover:text-brand-900"
+          >
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <Honeypot />
+        <SubmitButton pending={form.pending}>{t('auth.login.submit')}</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.login.noAccount')}{' '}
+        <Link
+          to={lp('/register') + (from ? `?from=${encodeURIComponent(from)}` : '')}
+          className="font-semibold text-brand-700 hover:text-brand-900"
+        >
+          {t('auth.login.register')}
+        </Link>
+      </p>
+    </>
+  );
+}

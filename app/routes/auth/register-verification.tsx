@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/register-verification';
+import { pageMeta } from '../../lib/meta';
+import { useLocalePath } from '../../lib/use-locale';
+import { useApiForm } from '../../lib/use-api-form';
+import { api } from '../../lib/api';
+import { verifyCodeSchema } from '../../../common/auth-schemas';
+import { Field, SubmitButton } from '../../components/form/field';
+import { FormAlert } from '../../components/form/form-alert';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'auth.verification.title', { noindex: true });
+
+export default function RegisterVerification() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const [notice, setNotice] = useState<string | null>(null);
+  const form = useApiForm({
+    schema: verifyCodeSchema,
+    path: '/common-api/v1/complete-signup',
+    onSuccess: () => navigate(lp('/dashboard'), { replace: true }),
+  });
+  const resend = async () => {
+    try {
+      const data = await api.post<{ message?: string }>(
+        '/common-api/v1/resend-activate-email',
+        { email },
+        { handleErrors: true },
+      );
+      setNotice(data?.message ? t(data.message) : t('auth.verification.resent'));
+    } catch (err) {
+      form.setFormError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.verification.heading')}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {email ? t('auth.verification.subtitle', { email }) : t('auth.verification.subtitleNoEmail')}
+      </p>
+      <form className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+        <FormAlert message={form.formError} />
+        <FormAlert message={notice} tone="info" />
+        {email ? (
+          <input type="hidden" name="email" value={email} />
+        ) : (
+          <Field
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            error={form.errors.email}
+          />
+        )}
+        <Field
+          label={t('auth.verification.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          className="tracking-[0.5em]"
+          error={form.errors.code}
+        />
+        <SubmitButton pending={form.pending}>{t('auth.verification.submit')}</SubmitButton>
+      </form>
+      <div className="mt-6 flex items-center justify-between text-sm">
+        <button
+          type="button"
+          onClick={() => void resend()}
+          disabled={!email}
+          className="font-medium text-brand-700 hover:text-brand-900 disabled:text-slate-400"
+        >
+          {t('auth.verification.resend')}
+        </button>
+        <Link to={lp('/login')} className="text-slate-600 hover:text-slate-900">
+          {t('auth.verification.back')}
+        </Link>
+      </div>
+    </>
+  );
+}

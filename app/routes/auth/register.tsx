@@ -1,0 +1,74 @@
+import { Link, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Route } from './+types/register';
+import { pageMeta } from '../../lib/meta';
+import { useLocalePath } from '../../lib/use-locale';
+import { useApiForm } from '../../lib/use-api-form';
+import { signupSchema } from '../../../common/auth-schemas';
+import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { FormAlert } from '../../components/form/form-alert';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.register.title');
+
+export default function Register() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const form = useApiForm({
+    schema: signupSchema,
+    path: '/common-api/v1/signup',
+    onSuccess: (_data, input) =>
+      navigate(`${lp('/register/verification')}?email=${encodeURIComponent(input.email)}`),
+  });
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.register.heading')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('auth.register.subtitle')}</p>
+      <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+        <FormAlert message={form.formError} />
+        <Field
+          label={`${t('auth.name')} (${t('auth.optional')})`}
+          name="name"
+          autoComplete="name"
+          error={form.errors.name}
+        />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          error={form.errors.email}
+          required
+        />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordRule')}
+          error={form.errors.password}
+          required
+          minLength={6}
+        />
+        <Honeypot />
+        <SubmitButton pending={form.pending}>{t('auth.register.submit')}</SubmitButton>
+        <p className="text-xs leading-relaxed text-slate-500">
+          <Trans
+            i18nKey="auth.register.agree"
+            components={{
+              terms: <Link to={lp('/terms')} className="underline hover:text-slate-700" />,
+              privacy: <Link to={lp('/privacy-policy')} className="underline hover:text-slate-700" />,
+            }}
+          />
+        </p>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.register.hasAccount')}{' '}
+        <Link to={lp('/login')} className="font-semibold text-brand-700 hover:text-brand-900">
+          {t('auth.register.login')}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/reset-password';
+import { pageMeta } from '../../lib/meta';
+import { useLocalePath } from '../../lib/use-locale';
+import { useApiForm } from '../../lib/use-api-form';
+import { resetSchema } from '../../../common/auth-schemas';
+import { Field, SubmitButton } from '../../components/form/field';
+import { FormAlert } from '../../components/form/form-alert';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.reset.title', { noindex: true });
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useApiForm({
+    schema: resetSchema,
+    path: '/common-api/v1/reset-password',
+    onSuccess: () => navigate(lp('/dashboard'), { replace: true }),
+  });
+  if (!token) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.reset.heading')}</h1>
+        <FormAlert message={t('auth.reset.missingToken')} />
+        <Link to={lp('/forgetPassword')} className="mt-4 inline-block text-sm font-semibold text-brand-700">
+          {t('auth.reset.requestNew')}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.reset.heading')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('auth.reset.subtitle')}</p>
+      <form className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+        <FormAlert message={form.formError} />
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label={t('auth.reset.newPassword')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordRule')}
+          error={form.errors.password}
+          required
+        />
+        <SubmitButton pending={form.pending}>{t('auth.reset.submit')}</SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/home';
+import { pageMeta } from '../lib/meta';
+import { useLocalePath } from '../lib/use-locale';
+import { formatTime } from '../../common/format';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title');
+
+const FEATURES = ['accurate', 'languages', 'editor', 'export', 'share', 'private'] as const;
+const STEPS = ['upload', 'transcribe', 'edit'] as const;
+const SAMPLE = [
+  {
+    start: 0,
+    end: 4.2,
+    text: 'Welcome back to the channel. Today we are looking at three ways to edit faster.',
+  },
+  {
+    start: 4.2,
+    end: 9.8,
+    text: 'First, cut your silences before anything else: it makes every later step quicker.',
+  },
+  {
+    start: 9.8,
+    end: 15.1,
+    text: 'Second, keep your transcript open beside the timeline and jump by clicking a line.',
+  },
+];
+
+function SamplePreview() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/5">
+      <div className="flex items-center gap-1.5 border-b border-slate-100 px-4 py-3">
+        <span className="h-2.5 w-2.5 rounded-full bg-slate-200" />
+        <span className="h-2.5 w-2.5 rounded-full bg-slate-200" />
+        <span className="h-2.5 w-2.5 rounded-full bg-slate-200" />
+      </div>
+      <div className="grid gap-0 md:grid-cols-5">
+        <div className="relative flex aspect-video items-center justify-center bg-gradient-to-br from-slate-800 to-brand-900 md:col-span-2 md:aspect-auto">
+          <div className="flex h-12 w-12 items-center justify-center rounded-full bg-white/90">
+            <svg viewBox="0 0 20 20" className="ml-0.5 h-5 w-5 text-brand-700" aria-hidden>
+              <path fill="currentColor" d="M6 4l10 6-10 6z" />
+            </svg>
+          </div>
+          <div className="absolute inset-x-4 bottom-4 h-1 rounded bg-white/20">
+            <div className="h-1 w-1/3 rounded bg-white" />
+          </div>
+        </div>
+        <ol className="divide-y divide-slate-100 md:col-span-3">
+          {SAMPLE.map((s, i) => (
+            <li key={s.start} className={`flex gap-4 px-5 py-4 ${i === 1 ? 'bg-brand-50' : ''}`}>
+              <span className="w-10 shrink-0 pt-0.5 font-mono text-xs text-brand-700">
+                {formatTime(s.start)}
+              </span>
+              <p className="text-sm leading-relaxed text-slate-700" lang="en">
+                {s.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+export default function Home() {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 via-white to-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-14 sm:px-6 lg:grid-cols-2 lg:pt-20">
+          <div>
+            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              {t('home.heroTitle')}
+            </h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-600">{t('home.heroSubtitle')}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link
+                to={lp('/register')}
+                className="rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+              >
+                {t('home.ctaStart')}
+              </Link>
+              <Link
+                to={lp('/pricing')}
+                className="rounded-lg border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:border-slate-400"
+              >
+                {t('home.ctaPricing')}
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-slate-500">{t('home.trust')}</p>
+          </div>
+          <SamplePreview />
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t('home.featuresTitle')}
+        </h2>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((f) => (
+            <div key={f} className="rounded-xl border border-slate-200 p-6">
+              <h3 className="font-semibold text-slate-900">{t(`home.features.${f}.title`)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`home.features.${f}.text`)}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {t('home.howTitle')}
+          </h2>
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            {STEPS.map((s, i) => (
+              <li key={s} className="rounded-xl bg-white p-6 shadow-sm">
+                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 font-semibold text-slate-900">{t(`home.steps.${s}.title`)}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`home.steps.${s}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
+        <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t('home.ctaBottomTitle')}
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-slate-600">{t('home.ctaBottomText')}</p>
+        <Link
+          to={lp('/register')}
+          className="mt-8 inline-block rounded-lg bg-brand-600 px-6 py-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          {t('home.ctaStart')}
+        </Link>
+      </section>
+    </>
+  );
+}

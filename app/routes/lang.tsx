@@ -1,0 +1,42 @@
+import { Outlet, redirect } from 'react-router';
+import type { Route } from './+types/lang';
+import { isLocale } from '../../common/locales';
+import { guardRedirect } from '../../common/guard';
+import { notFound } from '../lib/not-found';
+import { SiteHeader } from '../components/layout/site-header';
+import { SiteFooter } from '../components/layout/site-footer';
+import { ErrorView } from '../components/layout/error-view';
+
+// The `:lang?` parent of every page: validates the prefix and runs the login guard on
+// every navigation (document or data request), reading the session through the context.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (params.lang !== undefined && !isLocale(params.lang)) {
+    throw notFound('unknown', url.pathname + url.search);
+  }
+  if (params.lang === 'en') {
+    throw redirect(url.pathname.replace(/^\/en/, '') + url.search || '/', 301);
+  }
+  const viewer = await context.getViewer();
+  const target = guardRedirect(url.pathname, url.search, !!viewer);
+  if (target) throw redirect(target);
+  return { viewer };
+}
+
+export const shouldRevalidate = () => true;
+
+export default function LangRoute() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <ErrorView error={error} />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

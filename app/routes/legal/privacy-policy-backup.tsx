@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/privacy-policy-backup';
+import { pageMeta } from '../../lib/meta';
+import { PageFrame } from '../../components/layout/page-frame';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'pages.privacyBackup.title', { noindex: true });
+
+export default function Page() {
+  const { t } = useTranslation();
+  return <PageFrame heading={t('pages.privacyBackup.heading')} width="max-w-4xl" />;
+}

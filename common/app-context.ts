@@ -1,0 +1,25 @@
+// What the server hands to route loaders. app/ sees only this contract, never server code.
+export interface PublicConfig {
+  appName: string;
+  apiBaseUrl: string;
+  publicUrl: string | null;
+  gtmId: string | null;
+  googleClientId: string | null;
+  buildId: string;
+}
+
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string | null;
+  rank_name: string;
+  language: string;
+}
+
+// A type alias (not an interface) so it fits React Router's indexable AppLoadContext.
+export type ServerContext = {
+  requestId: string;
+  config: PublicConfig;
+  /** The login state of this request (reads the session). */
+  getViewer(): Promise<Viewer | null>;
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// One schema per form, used by the page (field messages) and by the API (same rules).
+// Messages are i18n keys.
+export const PASSWORD_MIN = 6;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.required')
+  .max(254, 'validation.email')
+  .email('validation.email');
+const password = z.string().min(PASSWORD_MIN, 'validation.passwordMin').max(256, 'validation.passwordMax');
+
+export const loginSchema = z.object({ email, password: z.string().min(1, 'validation.required').max(256) });
+export const signupSchema = z.object({
+  email,
+  password,
+  name: z.string().trim().max(80, 'validation.nameMax').optional(),
+});
+export const forgotSchema = z.object({ email });
+export const resetSchema = z.object({ token: z.string().min(10).max(200), password });
+export const verifyCodeSchema = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation.code'),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** First message per field, for showing beside the inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

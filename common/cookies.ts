@@ -1,0 +1,30 @@
+// Cookie names and lifetimes from the spec (§3, §4, §9).
+export const PROJECT = 'clipscribe';
+export const REF_COOKIE = `${PROJECT}_REF_CODE`;
+export const REF_COOKIE_MAX_AGE = 90 * 24 * 3600;
+export const SESSION_COOKIE = 'token';
+export const SESSION_MAX_AGE = 30 * 24 * 3600;
+
+/** Referral codes are short runs of letters, digits, '-' and '_'; anything else is ignored. */
+export function normalizeRefCode(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  return /^[A-Za-z0-9_-]{3,32}$/.test(v) ? v.toUpperCase() : null;
+}
+
+/** Reads one cookie from a Cookie header (or document.cookie). */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    if (part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return part.slice(i + 1).trim();
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './locales';
+
+// Every UI string exists in all ten languages, keeps its placeholders, and is not left in English.
+type Tree = { [k: string]: string | Tree };
+const load = (l: string) => JSON.parse(readFileSync(`app/locales/${l}.json`, 'utf8')) as Tree;
+const flat = (t: Tree, pre = ''): [string, string][] =>
+  Object.entries(t).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[pre + k, v] as [string, string]] : flat(v, `${pre}${k}.`),
+  );
+
+const en = new Map(flat(load('en')));
+
+describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (lang) => {
+  const messages = new Map(flat(load(lang)));
+  it('has exactly the keys of en.json', () => {
+    expect([...en.keys()].filter((k) => !messages.has(k))).toEqual([]);
+    expect([...messages.keys()].filter((k) => !en.has(k))).toEqual([]);
+  });
+  it('keeps every placeholder and tag', () => {
+    for (const [key, text] of en) {
+      const wanted = text.match(/\{\{\w+\}\}|<\/?\w+>/g) ?? [];
+      for (const w of wanted) expect(messages.get(key), `${lang}:${key}`).toContain(w);
+    }
+  });
+  it('is really translated (few values identical to English)', () => {
+    const long = [...en].filter(([, v]) => v.length > 25);
+    const same = long.filter(([k, v]) => messages.get(k) === v).map(([k]) => k);
+    expect(same).toEqual([]);
+  });
+});

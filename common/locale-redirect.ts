@@ -1,0 +1,34 @@
+import { detectLocale, isLocale, localizePath, splitLocalePath, type Locale } from './locales';
+
+export interface LocaleDecision {
+  redirect?: { location: string; status: 301 | 302 };
+  /** Locale to remember in the i18n_redirected cookie. */
+  remember?: Locale;
+}
+
+/**
+ * Where a document request should go (spec §4): /en/… is permanently the unprefixed path;
+ * a remembered locale wins over the path; on a first visit an unprefixed path follows the
+ * browser languages while an explicit prefix is honoured. Crawlers are never redirected, so
+ * every language's URL stays indexable.
+ */
+export function decideLocale(input: {
+  pathname: string;
+  search: string;
+  cookie: string | null;
+  acceptLanguage: string | null;
+  isBot: boolean;
+}): LocaleDecision {
+  const { pathname, search, cookie, acceptLanguage, isBot } = input;
+  const en = /^\/en(\/.*)?$/.exec(pathname);
+  if (en) return { redirect: { location: (en[1] || '/') + search, status: 301 } };
+  if (isBot) return {};
+  const { lang, rest, prefixed } = splitLocalePath(pathname);
+  let target: Locale;
+  if (isLocale(cookie)) target = cookie;
+  else if (prefixed) return { remember: lang };
+  else target = detectLocale(null, acceptLanguage);
+  const remember = isLocale(cookie) ? undefined : target;
+  if (target === lang) return remember ? { remember } : {};
+  return { redirect: { location: localizePath(rest, target) + search, status: 302 }, remember };
+}

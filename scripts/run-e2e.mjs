@@ -1,0 +1,13 @@
+// `npm run test:e2e`: build the app, then run the browser suite against it.
+import { spawnSync } from 'node:child_process';
+
+const build = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
+process.exit(run.status ?? 1);

@@ -1,0 +1,11 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app';
+import { ok } from '../http/envelope';
+import { LOCALES } from '../../common/locales';
+
+/** /self-api/v1: product calls (transcripts, SEO landing pages, …). */
+export function selfApi() {
+  const api = new Hono<AppEnv>();
+  api.get('/locales', (c) => c.json(ok({ locales: LOCALES })));
+  return api;
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { PublicConfig, ServerContext, Viewer } from '../common/app-context';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { ApiError, ErrorCode, fail } from './http/envelope';
+import { requestLog, type AppVariables } from './http/request-log';
+import { pageRequestMiddleware } from './http/locale-middleware';
+import { sessionToken } from './http/cookies';
+import { userForToken } from './modules/auth/session-user';
+import { commonApi } from './api/common';
+import { selfApi } from './api/self';
+import type { Logger } from './logger';
+
+export interface BuildInfo {
+  id: string;
+  timestamp: number;
+}
+
+export type SsrHandler = (request: Request, context: ServerContext) => Promise<Response>;
+
+export interface AppDeps {
+  env: Env;
+  logger: Logger;
+  db: Db;
+  build: BuildInfo;
+  /** React Router's request handler; absent in API-only tests. */
+  ssr?: SsrHandler;
+  /** build/client in production; Vite serves assets in development. */
+  staticDir?: string;
+}
+
+export type AppEnv = { Variables: AppVariables & { deps: AppDeps } };
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { env, logger, db } = deps;
+
+  app.use('*', requestLog(logger));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(fail(err.code, err.messageKey, err.data), err.httpStatus);
+    }
+    c.get('log')?.error({ err }, 'unhandled error');
+    return c.json(fail(ErrorCode.INTERNAL, 'errors.api.internal'), 500);
+  });
+
+  app.get('/healthz', async (c) => {
+    try {
+      await db.execute(sql`select 1`);
+      return c.json({ status: 'ok', build: deps.build.id });
+    } catch {
+      return c.json({ status: 'degraded', build: deps.build.id }, 503);
+    }
+  });
+
+  app.get('/builds/latest.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(deps.build);
+  });
+
+  const apiLimit = bodyLimit({
+    maxSize: env.BODY_LIMIT_BYTES,
+    onError: (c) => c.json(fail(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge'), 413),
+  });
+  app.use('/common-api/*', apiLimit);
+  app.use('/self-api/*', apiLimit);
+  app.route('/common-api/v1', commonApi());
+  app.route('/self-api/v1', selfApi());
+  app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
+  app.all('/self-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
+
+  if (deps.staticDir) {
+    const root = deps.staticDir;
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+    );
+  }
+
+  const config: PublicConfig = {
+    appName: env.APP_NAME,
+    apiBaseUrl: env.API_BASE_URL,
+    publicUrl: env.PUBLIC_URL ?? null,
+    gtmId: env.GTM_ID ?? null,
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    buildId: deps.build.id,
+  };
+
+  if (deps.ssr) {
+    const ssr = deps.ssr;
+    app.use('*', pageRequestMiddleware());
+    app.all('*', async (c) => {
+      let viewer: Promise<Viewer | null> | undefined;
+      const context: ServerContext = {
+        requestId: c.get('requestId'),
+        config,
+        getViewer: () => (viewer ??= viewerOf(db, sessionToken(c))),
+      };
+      return ssr(c.req.raw, context);
+    });
+  }
+
+  return app;
+}
+
+async function viewerOf(db: Db, token: string | null): Promise<Viewer | null> {
+  const user = await userForToken(db, token);
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    rank_name: user.rankName,
+    language: user.language,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, ErrorCode } from './envelope';
+
+/** Reads and validates a JSON (or form) body; bad JSON → 400, schema failure → 422 with field errors. */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  const type = c.req.header('content-type') ?? '';
+  try {
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      raw = Object.fromEntries((await c.req.formData()).entries());
+    } else {
+      const text = await c.req.text();
+      raw = text.length ? JSON.parse(text) : {};
+    }
+  } catch {
+    throw new ApiError(ErrorCode.BAD_REQUEST, 'errors.api.badJson');
+  }
+  return parseWith(schema, raw);
+}
+
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}
+
+function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, { fields });
+}

@@ -1,0 +1,83 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createApp, type BuildInfo, type SsrHandler } from './app';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+import { createLogger } from './logger';
+import { CLIENT_DIR, productionSsr } from './ssr';
+import { createShutdown } from './shutdown';
+
+const dev = process.argv.includes('--dev');
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+  });
+  logger.info({ db: database.kind }, 'database ready');
+
+  let ssr: SsrHandler;
+  let build: BuildInfo;
+  let viteMiddlewares: http.RequestListener | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const { createRequestHandler } = await import('react-router');
+    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    const handler = createRequestHandler(
+      () => vite.ssrLoadModule('virtual:react-router/server-build') as never,
+      'development',
+    );
+    ssr = (request, context) => handler(request, context);
+    build = { id: 'dev', timestamp: Date.now() };
+    viteMiddlewares = vite.middlewares as unknown as http.RequestListener;
+    closeVite = () => vite.close();
+  } else {
+    ({ ssr, build } = await productionSsr());
+  }
+
+  const app = createApp({
+    env,
+    logger,
+    db: database.db,
+    build,
+    ssr,
+    staticDir: dev ? undefined : CLIENT_DIR,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => {
+    if (viteMiddlewares) {
+      (viteMiddlewares as unknown as (q: typeof req, s: typeof res, next: () => void) => void)(
+        req,
+        res,
+        () => {
+          void listener(req, res);
+        },
+      );
+    } else {
+      void listener(req, res);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  createShutdown({
+    server,
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    steps: [...(closeVite ? [closeVite] : []), () => database.close()],
+  });
+
+  server.listen(env.PORT, env.HOST, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, build: build.id, dev }, `listening on http://localhost:${port}`);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
