@@ -19,11 +19,6 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold text-slate-900">{t('footer.product')}</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link className={col} to={lp('/tools/video-to-text')}>
-                {t('nav.tools')}
-              </Link>
-            </li>
-            <li>
               <Link className={col} to={lp('/pricing')}>
                 {t('nav.pricing')}
               </Link>

@@ -22,9 +22,6 @@ export function SiteHeader() {
   };
   const links = (
     <>
-      <NavLink to={lp('/tools/video-to-text')} className={navClass} prefetch="intent">
-        {t('nav.tools')}
-      </NavLink>
       <NavLink to={lp('/pricing')} className={navClass} prefetch="intent">
         {t('nav.pricing')}
       </NavLink>
