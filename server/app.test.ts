@@ -97,8 +97,12 @@ describe('server shell', () => {
     expect(again.headers.getSetCookie()).toEqual([]);
   });
 
-  it('does not redirect data requests', async () => {
-    const res = await h.app.request('/pricing.data', { headers: { ...BROWSER, 'accept-language': 'de' } });
-    expect(res.status).toBe(200);
+  it('does not redirect data, manifest or file requests', async () => {
+    for (const path of ['/pricing.data', '/__manifest?paths=%2Fes', '/robots.txt']) {
+      const res = await h.app.request(path, {
+        headers: { ...BROWSER, 'accept-language': 'de', cookie: 'i18n_redirected=es' },
+      });
+      expect(res.status, path).toBe(200);
+    }
   });
 });

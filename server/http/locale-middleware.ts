@@ -6,6 +6,12 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../common/locales';
 import { decideLocale } from '../../common/locale-redirect';
 import { REF_COOKIE, REF_COOKIE_MAX_AGE, normalizeRefCode } from '../../common/cookies';
 
+/** React Router's data and manifest fetches, and files (robots.txt, sitemap.xml …) are not pages. */
+export function isDocumentPath(pathname: string): boolean {
+  if (pathname.endsWith('.data') || pathname.endsWith('/__manifest')) return false;
+  return !/\.[a-z0-9]{1,5}$/i.test(pathname);
+}
+
 /**
  * Document requests only (not .data fetches, API or assets): the locale redirect of spec §4
  * and the referral cookie of spec §2 (written only when none is set: first click wins).
@@ -14,7 +20,7 @@ export function pageRequestMiddleware(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const url = new URL(c.req.url);
-    if (url.pathname.endsWith('.data') || url.searchParams.has('_data')) return next();
+    if (!isDocumentPath(url.pathname)) return next();
     const bot = isbot(c.req.header('user-agent') ?? '');
 
     const cookies: string[] = [];

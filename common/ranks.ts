@@ -1,0 +1,102 @@
+// Ranks and their limits (spec §3, §9: limits are ours to set). One table, used by the server
+// to enforce and by /pricing to show. null means unlimited.
+export const RANKS = ['Free', 'STARTER', 'BASIC', 'ADVANCED', 'UNLIMITED', 'Enterprise'] as const;
+export type StandardRank = (typeof RANKS)[number];
+
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface RankLimits {
+  minutes_per_month: number | null;
+  max_file_mb: number;
+  max_duration_minutes: number;
+  concurrent_jobs: number;
+  share_links: number | null;
+  export_formats: ExportFormat[];
+  retention_days: number | null;
+}
+
+const ALL_FORMATS: ExportFormat[] = [...EXPORT_FORMATS];
+
+export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
+  Free: {
+    minutes_per_month: 30,
+    max_file_mb: 200,
+    max_duration_minutes: 30,
+    concurrent_jobs: 1,
+    share_links: 3,
+    export_formats: ['txt', 'srt'],
+    retention_days: 30,
+  },
+  STARTER: {
+    minutes_per_month: 300,
+    max_file_mb: 1024,
+    max_duration_minutes: 120,
+    concurrent_jobs: 2,
+    share_links: 25,
+    export_formats: ALL_FORMATS,
+    retention_days: 365,
+  },
+  BASIC: {
+    minutes_per_month: 900,
+    max_file_mb: 2048,
+    max_duration_minutes: 180,
+    concurrent_jobs: 3,
+    share_links: 100,
+    export_formats: ALL_FORMATS,
+    retention_days: null,
+  },
+  ADVANCED: {
+    minutes_per_month: 2400,
+    max_file_mb: 5120,
+    max_duration_minutes: 300,
+    concurrent_jobs: 5,
+    share_links: null,
+    export_formats: ALL_FORMATS,
+    retention_days: null,
+  },
+  UNLIMITED: {
+    minutes_per_month: null,
+    max_file_mb: 10240,
+    max_duration_minutes: 600,
+    concurrent_jobs: 8,
+    share_links: null,
+    export_formats: ALL_FORMATS,
+    retention_days: null,
+  },
+  // Enterprise accounts carry their own limits; these apply until an admin sets them.
+  Enterprise: {
+    minutes_per_month: null,
+    max_file_mb: 10240,
+    max_duration_minutes: 600,
+    concurrent_jobs: 8,
+    share_links: null,
+    export_formats: ALL_FORMATS,
+    retention_days: null,
+  },
+};
+
+/** The canonical spelling of a standard rank, or null for a customised one. */
+export function standardRank(name: string | null | undefined): StandardRank | null {
+  if (!name) return null;
+  const lower = name.toLowerCase();
+  return RANKS.find((r) => r.toLowerCase() === lower) ?? null;
+}
+
+/** Spec §3: a rank_name matching none of the six (case-insensitive) marks the user as customised. */
+export function isCustomizedRank(name: string | null | undefined): boolean {
+  return standardRank(name) === null;
+}
+
+/** Whether an account's limits come from its own record rather than the table. */
+export function usesCustomLimits(name: string | null | undefined): boolean {
+  const std = standardRank(name);
+  return std === null || std === 'Enterprise';
+}
+
+/** Effective limits: the table, overlaid by per-account limits for Enterprise and custom ranks. */
+export function limitsFor(name: string | null | undefined, custom?: Partial<RankLimits> | null): RankLimits {
+  const std = standardRank(name);
+  const base = RANK_LIMITS[std ?? 'Enterprise'];
+  return usesCustomLimits(name) && custom ? { ...base, ...custom } : base;
+}
