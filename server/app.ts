@@ -13,6 +13,8 @@ import { userForToken } from './modules/auth/session-user';
 import { commonApi } from './api/common';
 import { selfApi } from './api/self';
 import type { Logger } from './logger';
+import type { ServiceDeps } from './deps';
+import { originCheck } from './http/origin-check';
 
 export interface BuildInfo {
   id: string;
@@ -25,6 +27,7 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   db: Db;
+  services: ServiceDeps;
   build: BuildInfo;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
@@ -70,8 +73,11 @@ export function createApp(deps: AppDeps) {
     maxSize: env.BODY_LIMIT_BYTES,
     onError: (c) => c.json(fail(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge'), 413),
   });
-  app.use('/common-api/*', apiLimit);
-  app.use('/self-api/*', apiLimit);
+  const sameOrigin = originCheck(env.PUBLIC_URL);
+  for (const prefix of ['/common-api/*', '/self-api/*']) {
+    app.use(prefix, apiLimit);
+    app.use(prefix, sameOrigin);
+  }
   app.route('/common-api/v1', commonApi());
   app.route('/self-api/v1', selfApi());
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));

@@ -26,6 +26,12 @@ export const envSchema = z.object({
   ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  // Google's endpoints; overridable so tests can point them at a local server.
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  // Behind a reverse proxy, read the client address from X-Forwarded-For.
+  TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('ClipScribe <no-reply@clipscribe.local>'),
 });

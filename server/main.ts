@@ -8,6 +8,7 @@ import { loadEnv } from './env';
 import { createLogger } from './logger';
 import { CLIENT_DIR, productionSsr } from './ssr';
 import { createShutdown } from './shutdown';
+import { buildServiceDeps } from './deps';
 
 const dev = process.argv.includes('--dev');
 
@@ -40,10 +41,12 @@ async function main() {
     ({ ssr, build } = await productionSsr());
   }
 
+  const services = buildServiceDeps(env, database.db, logger);
   const app = createApp({
     env,
     logger,
     db: database.db,
+    services,
     build,
     ssr,
     staticDir: dev ? undefined : CLIENT_DIR,
@@ -68,7 +71,7 @@ async function main() {
     server,
     logger,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    steps: [...(closeVite ? [closeVite] : []), () => database.close()],
+    steps: [...(closeVite ? [closeVite] : []), () => services.close(), () => database.close()],
   });
 
   server.listen(env.PORT, env.HOST, () => {

@@ -1,32 +1,186 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ApiError, ErrorCode, ok } from '../http/envelope';
 import { sessionToken } from '../http/cookies';
+import { readBody } from '../http/validate';
+import { requestMeta } from '../http/request-meta';
 import { userForToken } from '../modules/auth/session-user';
+import { revokeSession } from '../modules/auth/sessions';
+import {
+  completeSignup,
+  forgotPassword,
+  login,
+  resendActivation,
+  resetPassword,
+  signup,
+  type SessionResult,
+} from '../modules/accounts/accounts';
+import { deleteAccount, updateProfile } from '../modules/accounts/profile';
+import { googleAuthUrl, googleLogin } from '../modules/accounts/google-login';
+import { userPayload } from '../modules/accounts/payload';
+import {
+  forgotSchema,
+  loginSchema,
+  resetSchema,
+  signupSchema,
+  PASSWORD_MIN,
+} from '../../common/auth-schemas';
+import { REF_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE } from '../../common/cookies';
+import { LOCALES } from '../../common/locales';
 
-/** /common-api/v1: account-level calls of spec §7. */
+const email = z.string().trim().toLowerCase().email('validation.email').max(254);
+const honeypot = { website: z.string().optional() };
+const GOOGLE_COOKIE = 'g_oauth';
+
+const completeSchema = z.union([
+  z.object({ token: z.string().min(10).max(200) }),
+  z.object({
+    email,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'validation.code'),
+  }),
+]);
+const profileSchema = z
+  .object({
+    name: z.string().trim().max(80, 'validation.nameMax').nullable().optional(),
+    language: z.enum(LOCALES).optional(),
+    current_password: z.string().max(256).optional(),
+    new_password: z
+      .string()
+      .min(PASSWORD_MIN, 'validation.passwordMin')
+      .max(256, 'validation.passwordMax')
+      .optional(),
+    delete: z.literal(true).optional(),
+    password: z.string().max(256).optional(),
+    confirm_email: z.string().max(254).optional(),
+  })
+  .strict();
+const googleSchema = z.union([
+  z.object({ credential: z.string().min(20).max(5000) }),
+  z.object({ code: z.string().min(4).max(2000), state: z.string().max(200).optional() }),
+]);
+
+/** /common-api/v1: account-level calls of spec §7. Handlers validate, call one rule, answer. */
 export function commonApi() {
   const api = new Hono<AppEnv>();
 
-  api.get('/user', async (c) => {
+  const deps = (c: Context<AppEnv>) => c.get('deps').services.accounts;
+  const meta = (c: Context<AppEnv>) => {
+    const { env } = c.get('deps');
+    return requestMeta(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL });
+  };
+  const startSession = (c: Context<AppEnv>, result: SessionResult) => {
+    const { env } = c.get('deps');
+    setCookie(c, SESSION_COOKIE, result.token, {
+      httpOnly: true,
+      secure:
+        env.NODE_ENV === 'production' &&
+        (new URL(c.req.url).protocol === 'https:' || !!env.PUBLIC_URL?.startsWith('https:')),
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: SESSION_MAX_AGE,
+    });
+    return c.json(ok(userPayload(result.user, { minutesUsed: 0 }, deps(c).now())));
+  };
+  const currentUser = async (c: Context<AppEnv>) => {
     const user = await userForToken(c.get('deps').db, sessionToken(c));
     if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-    return c.json(
-      ok({
-        user: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          avatar: user.avatar,
-          rank_name: user.rankName,
-          language: user.language,
-          email_verified: user.emailVerified,
-          created_at: user.createdAt.toISOString(),
-        },
-        permissions_quota: {},
-        rank: { name: user.rankName },
-      }),
-    );
+    return user;
+  };
+
+  api.post('/signup', async (c) => {
+    const body = await readBody(c, signupSchema.extend(honeypot));
+    // Bots that fill the hidden field get the normal answer and nothing happens.
+    if (body.website) return c.json(ok({ email: body.email }));
+    const refCode = getCookie(c, REF_COOKIE) ?? null;
+    return c.json(ok(await signup(deps(c), body, { ...meta(c), refCode })));
+  });
+
+  api.post('/resend-activate-email', async (c) => {
+    const body = await readBody(c, z.object({ email }));
+    await resendActivation(deps(c), body.email, meta(c));
+    return c.json(ok(null));
+  });
+
+  api.post('/complete-signup', async (c) => {
+    const body = await readBody(c, completeSchema);
+    return startSession(c, await completeSignup(deps(c), body, meta(c)));
+  });
+
+  api.post('/login', async (c) => {
+    const body = await readBody(c, loginSchema.extend(honeypot));
+    if (body.website) throw new ApiError(40101, 'errors.auth.invalidCredentials');
+    return startSession(c, await login(deps(c), body, meta(c)));
+  });
+
+  api.get('/user', async (c) => {
+    const user = await currentUser(c);
+    return c.json(ok(userPayload(user, { minutesUsed: 0 }, deps(c).now())));
+  });
+
+  api.put('/user', async (c) => {
+    const user = await currentUser(c);
+    const body = await readBody(c, profileSchema);
+    if (body.delete) {
+      await deleteAccount(deps(c), user, { password: body.password, email: body.confirm_email });
+      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      return c.json(ok(null));
+    }
+    const updated = await updateProfile(deps(c), user, sessionToken(c), body);
+    return c.json(ok(userPayload(updated, { minutesUsed: 0 }, deps(c).now())));
+  });
+
+  api.delete('/logout', async (c) => {
+    const token = sessionToken(c);
+    if (token) await revokeSession(c.get('deps').db, token, deps(c).now());
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.json(ok(null));
+  });
+
+  api.post('/forgot-password', async (c) => {
+    const body = await readBody(c, forgotSchema.extend(honeypot));
+    if (!body.website) await forgotPassword(deps(c), body.email, meta(c));
+    return c.json(ok(null));
+  });
+
+  api.post('/reset-password', async (c) => {
+    const body = await readBody(c, resetSchema);
+    return startSession(c, await resetPassword(deps(c), body, meta(c)));
+  });
+
+  api.post('/auth-google/auth-url', (c) => {
+    const m = meta(c);
+    const { url, state, verifier } = googleAuthUrl(deps(c), `${m.origin}/login`);
+    setCookie(c, GOOGLE_COOKIE, `${state}.${verifier}`, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/common-api/v1/auth-google',
+      maxAge: 600,
+    });
+    return c.json(ok({ url }));
+  });
+
+  api.post('/auth-google/login', async (c) => {
+    const body = await readBody(c, googleSchema);
+    const m = meta(c);
+    const refCode = getCookie(c, REF_COOKIE) ?? null;
+    let input: Parameters<typeof googleLogin>[1];
+    if ('credential' in body) input = { credential: body.credential };
+    else if (body.state) {
+      // Redirect flow: the state must be the one we issued, and its PKCE verifier goes along.
+      const [state, verifier] = (getCookie(c, GOOGLE_COOKIE) ?? '').split('.');
+      if (!state || state !== body.state || !verifier) throw new ApiError(40103, 'errors.auth.googleFailed');
+      deleteCookie(c, GOOGLE_COOKIE, { path: '/common-api/v1/auth-google' });
+      input = { code: body.code, redirectUri: `${m.origin}/login`, codeVerifier: verifier };
+    } else {
+      // Google Identity Services popup code mode.
+      input = { code: body.code, redirectUri: 'postmessage' };
+    }
+    return startSession(c, await googleLogin(deps(c), input, { ...m, refCode }));
   });
 
   return api;

@@ -2,17 +2,35 @@ import { createApp, type AppDeps } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
+import { buildServiceDeps } from '../deps';
+import type { Mailer } from '../modules/mail/mailer';
 
 /** A real app on an in-memory PGlite (or TEST_DATABASE_URL), for app.request() tests. */
-export async function testApp(overrides: Partial<AppDeps> = {}, env: Record<string, string> = {}) {
+export async function testApp(
+  overrides: Partial<AppDeps> = {},
+  env: Record<string, string> = {},
+  service: { mailer?: Mailer; now?: () => Date } = {},
+) {
   const database: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
+  const parsedEnv = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'tmp/test-data', ...env });
+  const logger = createLogger('silent');
+  const services = buildServiceDeps(parsedEnv, database.db, logger, service);
   const deps: AppDeps = {
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
-    logger: createLogger('silent'),
+    env: parsedEnv,
+    logger,
     db: database.db,
+    services,
     build: { id: 'test-build', timestamp: 1 },
     ...overrides,
   };
   const app = createApp(deps);
-  return { app, deps, db: database.db, close: () => database.close() };
+  return {
+    app,
+    deps,
+    db: database.db,
+    close: async () => {
+      await services.close();
+      await database.close();
+    },
+  };
 }

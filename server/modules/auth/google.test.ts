@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
@@ -51,7 +51,7 @@ async function expectReason(p: Promise<unknown>, reason: string): Promise<void> 
   expect((err as GoogleAuthError).reason).toBe(reason);
 }
 
-function readBody(req: import('node:http').IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let data = '';
     req.setEncoding('utf8');
@@ -245,14 +245,20 @@ describe('exchangeCode', () => {
   it('fails with exchange_failed on a non-2xx status even if the body carries a valid id_token', async () => {
     const idToken = await sign({});
     const fetchImpl: typeof fetch = async () => Response.json({ id_token: idToken }, { status: 500 });
-    await expectReason(exchangeCode(cfg, { code: 'c', redirectUri: REDIRECT_URI, fetchImpl }), 'exchange_failed');
+    await expectReason(
+      exchangeCode(cfg, { code: 'c', redirectUri: REDIRECT_URI, fetchImpl }),
+      'exchange_failed',
+    );
   });
 
   it('fails with exchange_failed when the token endpoint is unreachable', async () => {
     const fetchImpl: typeof fetch = async () => {
       throw new TypeError('fetch failed');
     };
-    await expectReason(exchangeCode(cfg, { code: 'c', redirectUri: REDIRECT_URI, fetchImpl }), 'exchange_failed');
+    await expectReason(
+      exchangeCode(cfg, { code: 'c', redirectUri: REDIRECT_URI, fetchImpl }),
+      'exchange_failed',
+    );
   });
 
   it('fails with exchange_failed when the response has no id_token', async () => {

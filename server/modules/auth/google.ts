@@ -27,12 +27,7 @@ export interface GoogleIdentity {
 }
 
 export type GoogleAuthErrorReason =
-  | 'expired'
-  | 'audience'
-  | 'issuer'
-  | 'signature'
-  | 'invalid'
-  | 'exchange_failed';
+  'expired' | 'audience' | 'issuer' | 'signature' | 'invalid' | 'exchange_failed';
 
 /** Callers branch on `reason`; `message`/`cause` are for logs only, never for the user. */
 export class GoogleAuthError extends Error {
@@ -108,7 +103,7 @@ export async function exchangeCode(
       body: form.toString(),
       signal: AbortSignal.timeout(10_000),
     });
-    if (false) {
+    if (!res.ok) {
       // Google's body is {error, error_description}; keep it for logs, it holds no secrets.
       const body = await res.text().catch(() => '');
       throw new GoogleAuthError('exchange_failed', `token endpoint ${res.status}: ${body.slice(0, 200)}`);

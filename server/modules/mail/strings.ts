@@ -29,7 +29,8 @@ export type MailStrings = Record<MailStringKey, string>;
 const de: MailStrings = {
   verifySubject: 'E-Mail-Adresse für {{app}} bestätigen',
   verifyHeading: 'Bestätigen Sie Ihre E-Mail-Adresse',
-  verifyCodeIntro: 'Geben Sie diesen Code auf der Website von {{app}} ein, um Ihre E-Mail-Adresse zu bestätigen:',
+  verifyCodeIntro:
+    'Geben Sie diesen Code auf der Website von {{app}} ein, um Ihre E-Mail-Adresse zu bestätigen:',
   verifyLinkIntro: 'Oder bestätigen Sie sie mit nur einem Klick:',
   verifyButton: 'E-Mail-Adresse bestätigen',
   verifyExpiry: 'Der Code und der Link sind 24 Stunden lang gültig.',
@@ -49,7 +50,8 @@ const de: MailStrings = {
 const es: MailStrings = {
   verifySubject: 'Confirma tu correo electrónico en {{app}}',
   verifyHeading: 'Confirma tu dirección de correo electrónico',
-  verifyCodeIntro: 'Escribe este código en el sitio web de {{app}} para confirmar tu dirección de correo electrónico:',
+  verifyCodeIntro:
+    'Escribe este código en el sitio web de {{app}} para confirmar tu dirección de correo electrónico:',
   verifyLinkIntro: 'O confírmala con un solo clic:',
   verifyButton: 'Confirmar correo electrónico',
   verifyExpiry: 'El código y el enlace son válidos durante 24 horas.',

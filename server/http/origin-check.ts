@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError, ErrorCode } from './envelope';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing API calls are accepted from pages of this site (Origin, else Referer, must be
+ * this origin or PUBLIC_URL's) or from API clients with a bearer token; a cross-site form or
+ * fetch riding on the session cookie is refused.
+ */
+export function originCheck(publicUrl: string | undefined): MiddlewareHandler {
+  const allowed = new Set<string>();
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  return async (c, next) => {
+    if (SAFE.has(c.req.method)) return next();
+    if (c.req.header('authorization')?.toLowerCase().startsWith('bearer ')) return next();
+    const self = new URL(c.req.url).origin;
+    const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
+    if (origin && (origin === self || allowed.has(origin))) return next();
+    throw new ApiError(ErrorCode.FORBIDDEN, 'errors.api.badOrigin', 403);
+  };
+}
+
+function refererOrigin(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}

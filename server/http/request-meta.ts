@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { getCookie } from 'hono/cookie';
+import { LOCALE_COOKIE, isLocale, localeFromAcceptLanguage, DEFAULT_LOCALE } from '../../common/locales';
+import type { RequestMeta } from '../modules/accounts/deps';
+
+/** Who is asking, from where, in which language: the facts account rules need. */
+export function requestMeta(c: Context, opts: { trustProxy: boolean; publicUrl?: string }): RequestMeta {
+  let ip = 'unknown';
+  if (opts.trustProxy) ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || ip;
+  if (ip === 'unknown') {
+    try {
+      ip = getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      ip = 'local';
+    }
+  }
+  const cookieLang = getCookie(c, LOCALE_COOKIE);
+  const lang = isLocale(cookieLang)
+    ? cookieLang
+    : (localeFromAcceptLanguage(c.req.header('accept-language')) ?? DEFAULT_LOCALE);
+  return {
+    origin: opts.publicUrl ? new URL(opts.publicUrl).origin : new URL(c.req.url).origin,
+    ip,
+    userAgent: c.req.header('user-agent') ?? null,
+    lang,
+  };
+}

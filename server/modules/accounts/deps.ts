@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { Limiters } from '../auth/rate-limits';
+import type { GoogleConfig } from '../auth/google';
+
+/** What the account rules need from the outside world; tests pass real PGlite and SMTP. */
+export interface AccountDeps {
+  db: Db;
+  mailer: Mailer;
+  limiters: Limiters;
+  appName: string;
+  google: GoogleConfig | null;
+  now: () => Date;
+  /** Removes a user's stored files when the account is deleted (media arrives with uploads). */
+  removeUserFiles?: (userId: string) => Promise<void>;
+}
+
+/** Per-request facts the rules use: where links point, who asks, in which language. */
+export interface RequestMeta {
+  origin: string;
+  ip: string;
+  userAgent: string | null;
+  lang: string;
+}

@@ -1,0 +1,129 @@
+// Outgoing mail. With an SMTP URL, mails go through a pooled nodemailer SMTP
+// transport. Without one (local development), every mail is rendered to a real
+// RFC 822 message and written to an .eml file in the outbox directory, and the
+// links of its text part are logged so that verification and reset links can
+// be followed without a mail server.
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server accepted the mail, or once the .eml file is written. */
+  send(msg: MailMessage): Promise<void>;
+  /** Closes pooled SMTP connections; later sends reject. */
+  close(): void;
+}
+
+/** The subset of a pino logger the mailer uses. */
+export interface MailerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface MailerOptions {
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465; query parameters become transport options. */
+  smtpUrl?: string;
+  /** From header, e.g. 'ClipScribe <no-reply@example.com>'. */
+  from: string;
+  /** Directory for .eml files when smtpUrl is not set; created on demand. */
+  outboxDir: string;
+  logger: MailerLogger;
+}
+
+/** RFC 3834: marks the mail as automated so auto-responders stay quiet. */
+const HEADERS = { 'Auto-Submitted': 'auto-generated' };
+
+export function createMailer(opts: MailerOptions): Mailer {
+  return opts.smtpUrl ? createSmtpMailer(opts, opts.smtpUrl) : createOutboxMailer(opts);
+}
+
+function createSmtpMailer(opts: MailerOptions, smtpUrl: string): Mailer {
+  if (!/^smtps?:\/\//i.test(smtpUrl)) {
+    throw new Error('mail: smtpUrl must start with smtp:// or smtps://');
+  }
+  const transport = createTransport({ url: smtpUrl, pool: true });
+  // An 'error' event without a listener would crash the process.
+  transport.on('error', (err: unknown) => opts.logger.warn({ err }, 'mail transport error'));
+  let closed = false;
+
+  return {
+    async send(msg) {
+      if (closed) throw new Error('mail: mailer is closed');
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        headers: HEADERS,
+      });
+      opts.logger.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent');
+    },
+    close() {
+      closed = true;
+      transport.close();
+    },
+  };
+}
+
+function createOutboxMailer(opts: MailerOptions): Mailer {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let closed = false;
+  opts.logger.warn(
+    { outboxDir: opts.outboxDir },
+    'no SMTP server configured: mails are written to the outbox',
+  );
+
+  return {
+    async send(msg) {
+      if (closed) throw new Error('mail: mailer is closed');
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        headers: HEADERS,
+      });
+      if (!Buffer.isBuffer(info.message)) throw new Error('mail: stream transport did not return a buffer');
+
+      await mkdir(opts.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
+      const file = path.join(opts.outboxDir, name);
+      await writeFile(file, info.message, { flag: 'wx' });
+
+      opts.logger.info(
+        { to: msg.to, subject: msg.subject, links: extractLinks(msg.text), file },
+        'mail written to outbox',
+      );
+    },
+    close() {
+      closed = true;
+      transport.close();
+    },
+  };
+}
+
+/** http(s) URLs in plain text, in order of appearance, without duplicates or trailing punctuation. */
+export function extractLinks(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+/g)) {
+    let url = match[0].replace(/[.,;:!?'"]+$/, '');
+    // Drop a closing parenthesis that belongs to the surrounding sentence.
+    while (url.endsWith(')') && count(url, '(') < count(url, ')')) url = url.slice(0, -1);
+    found.add(url);
+  }
+  return [...found];
+}
+
+function count(s: string, ch: string): number {
+  return s.split(ch).length - 1;
+}
