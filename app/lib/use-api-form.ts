@@ -16,6 +16,7 @@ export function useApiForm<S extends z.ZodType, R>(opts: {
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -28,6 +29,7 @@ export function useApiForm<S extends z.ZodType, R>(opts: {
     }
     setErrors({});
     setFormError(null);
+    setErrorCode(null);
     setPending(true);
     try {
       const data = await api.request<R>(opts.method ?? 'POST', opts.path, { body: raw, handleErrors: true });
@@ -36,6 +38,7 @@ export function useApiForm<S extends z.ZodType, R>(opts: {
       if (err instanceof ApiClientError) {
         const fields = (err.data as { fields?: Record<string, string> } | null)?.fields;
         if (fields) setErrors(fields);
+        setErrorCode(err.code);
         setFormError(err.message);
       } else {
         throw err;
@@ -45,5 +48,5 @@ export function useApiForm<S extends z.ZodType, R>(opts: {
     }
   }
 
-  return { errors, formError, pending, submit, setFormError };
+  return { errors, formError, errorCode, pending, submit, setFormError };
 }

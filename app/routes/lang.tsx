@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Outlet, redirect } from 'react-router';
+import { clearUserState, refreshUserState } from '../lib/user-state';
+import { readCookie } from '../../common/cookies';
 import type { Route } from './+types/lang';
 import { isLocale } from '../../common/locales';
 import { guardRedirect } from '../../common/guard';
@@ -25,7 +28,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = () => true;
 
-export default function LangRoute() {
+export default function LangRoute({ loaderData }: Route.ComponentProps) {
+  const loggedIn = !!loaderData.viewer;
+  // Mirror the session into the client state cookies (spec §3/§4) once per login state.
+  useEffect(() => {
+    if (loggedIn) void refreshUserState();
+    else if (readCookie(document.cookie, 'isLogin') === '1') clearUserState();
+  }, [loggedIn]);
   return <Outlet />;
 }
 

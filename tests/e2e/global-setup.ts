@@ -6,6 +6,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown() {
@@ -15,5 +16,6 @@ export async function teardown() {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../lib/use-locale';
 import { useViewer } from '../../lib/use-viewer';
 import { api } from '../../lib/api';
+import { clearUserState } from '../../lib/user-state';
 import { Logo } from './logo';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -15,8 +16,9 @@ export function SiteHeader() {
   const viewer = useViewer();
   const logout = async () => {
     try {
-      await api.del('/common-api/v1/logout');
+      await api.del('/common-api/v1/logout', undefined, { handleErrors: true });
     } finally {
+      clearUserState();
       window.location.assign(lp('/'));
     }
   };

@@ -8,6 +8,8 @@ import { loginSchema } from '../../../common/auth-schemas';
 import { safeFromPath } from '../../../common/guard';
 import { Field, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
+import { GoogleButton } from '../../components/form/google-button';
+import { writeUserState, type UserPayload } from '../../lib/user-state';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.login.title');
 
@@ -17,17 +19,34 @@ export default function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const from = safeFromPath(params.get('from'));
-  const form = useApiForm({
+  const done = () => navigate(from ?? lp('/dashboard'), { replace: true });
+  const form = useApiForm<typeof loginSchema, UserPayload>({
     schema: loginSchema,
     path: '/common-api/v1/login',
-    onSuccess: () => navigate(from ?? lp('/dashboard'), { replace: true }),
+    onSuccess: (payload) => {
+      writeUserState(payload);
+      return done();
+    },
   });
+  const unverifiedEmail =
+    form.errorCode === 40301
+      ? (document.querySelector<HTMLInputElement>('input[name=email]')?.value ?? '')
+      : '';
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.login.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
       <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
+        {form.errorCode === 40301 ? (
+          <Link
+            to={`${lp('/register/verification')}?email=${encodeURIComponent(unverifiedEmail.trim().toLowerCase())}`}
+            className="block text-sm font-semibold text-brand-700 hover:text-brand-900"
+            data-testid="resend-link"
+          >
+            {t('auth.login.resendLink')}
+          </Link>
+        ) : null}
         <Field
           label={t('auth.email')}
           name="email"
@@ -56,6 +75,7 @@ export default function Login() {
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.login.submit')}</SubmitButton>
       </form>
+      <GoogleButton onSuccess={() => void done()} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.login.noAccount')}{' '}
         <Link

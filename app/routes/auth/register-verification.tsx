@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register-verification';
@@ -9,6 +9,8 @@ import { api } from '../../lib/api';
 import { verifyCodeSchema } from '../../../common/auth-schemas';
 import { Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
+import { writeUserState, type UserPayload } from '../../lib/user-state';
+import { ApiClientError } from '../../lib/api-client';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'auth.verification.title', { noindex: true });
@@ -20,11 +22,32 @@ export default function RegisterVerification() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const [notice, setNotice] = useState<string | null>(null);
-  const form = useApiForm({
+  const linkToken = params.get('token');
+  const form = useApiForm<typeof verifyCodeSchema, UserPayload>({
     schema: verifyCodeSchema,
     path: '/common-api/v1/complete-signup',
-    onSuccess: () => navigate(lp('/dashboard'), { replace: true }),
+    onSuccess: (payload) => {
+      writeUserState(payload);
+      return navigate(lp('/dashboard'), { replace: true });
+    },
   });
+  const [verifying, setVerifying] = useState(!!linkToken);
+  const started = useRef(false);
+  // Following the mail's link verifies at once; the code form stays as the fallback.
+  useEffect(() => {
+    if (!linkToken || started.current) return;
+    started.current = true;
+    api
+      .post<UserPayload>('/common-api/v1/complete-signup', { token: linkToken }, { handleErrors: true })
+      .then((payload) => {
+        writeUserState(payload);
+        return navigate(lp('/dashboard'), { replace: true });
+      })
+      .catch((err: unknown) => {
+        setVerifying(false);
+        form.setFormError(err instanceof ApiClientError ? err.message : String(err));
+      });
+  }, [linkToken, lp, navigate, form]);
   const resend = async () => {
     try {
       const data = await api.post<{ message?: string }>(
@@ -43,6 +66,7 @@ export default function RegisterVerification() {
       <p className="mt-1 text-sm text-slate-600">
         {email ? t('auth.verification.subtitle', { email }) : t('auth.verification.subtitleNoEmail')}
       </p>
+      {verifying ? <FormAlert message={t('auth.verification.verifying')} tone="info" /> : null}
       <form className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
         <FormAlert message={notice} tone="info" />

@@ -7,6 +7,7 @@ import { useApiForm } from '../../lib/use-api-form';
 import { signupSchema } from '../../../common/auth-schemas';
 import { Field, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
+import { GoogleButton } from '../../components/form/google-button';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.register.title');
 
@@ -63,6 +64,7 @@ export default function Register() {
           />
         </p>
       </form>
+      <GoogleButton onSuccess={() => void navigate(lp('/dashboard'), { replace: true })} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.register.hasAccount')}{' '}
         <Link to={lp('/login')} className="font-semibold text-brand-700 hover:text-brand-900">

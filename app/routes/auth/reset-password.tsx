@@ -7,6 +7,7 @@ import { useApiForm } from '../../lib/use-api-form';
 import { resetSchema } from '../../../common/auth-schemas';
 import { Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
+import { writeUserState, type UserPayload } from '../../lib/user-state';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.reset.title', { noindex: true });
 
@@ -16,10 +17,13 @@ export default function ResetPassword() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useApiForm({
+  const form = useApiForm<typeof resetSchema, UserPayload>({
     schema: resetSchema,
     path: '/common-api/v1/reset-password',
-    onSuccess: () => navigate(lp('/dashboard'), { replace: true }),
+    onSuccess: (payload) => {
+      writeUserState(payload);
+      return navigate(lp('/dashboard'), { replace: true });
+    },
   });
   if (!token) {
     return (

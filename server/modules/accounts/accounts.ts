@@ -8,7 +8,7 @@ import { localizePath, isLocale, DEFAULT_LOCALE } from '../../../common/locales'
 import { normalizeRefCode } from '../../../common/cookies';
 import type { AccountDeps, RequestMeta } from './deps';
 import { AuthError } from './errors';
-import { checkVerifyCode, findLiveToken, issueEmailToken, useToken } from './email-tokens';
+import { checkVerifyCode, findLiveToken, issueEmailToken, consumeToken } from './email-tokens';
 
 export interface SessionResult {
   user: User;
@@ -96,7 +96,7 @@ export async function completeSignup(
     userId = user.id;
     tokenId = row.id;
   }
-  if (!(await useToken(deps.db, tokenId, now))) throw AuthError.invalidToken();
+  if (!(await consumeToken(deps.db, tokenId, now))) throw AuthError.invalidToken();
   const [user] = await deps.db
     .update(users)
     .set({ emailVerified: true, updatedAt: now })
@@ -148,7 +148,7 @@ export async function resetPassword(
   if (isCommonPassword(input.password)) throw AuthError.commonPassword();
   const now = deps.now();
   const row = await findLiveToken(deps.db, input.token, 'reset', now);
-  if (!row || !(await useToken(deps.db, row.id, now))) throw AuthError.invalidToken();
+  if (!row || !(await consumeToken(deps.db, row.id, now))) throw AuthError.invalidToken();
   const [user] = await deps.db
     .update(users)
     .set({

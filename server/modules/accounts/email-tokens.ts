@@ -88,7 +88,7 @@ export async function checkVerifyCode(
 }
 
 /** Marks a token used; false when another request used it first (single use, also when raced). */
-export async function useToken(db: Db, id: string, now: Date): Promise<boolean> {
+export async function consumeToken(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: now })
