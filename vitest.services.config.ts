@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// The same data-layer tests as `npm test`, against PostgreSQL, plus tests that need Redis.
+// The data-layer and API tests of `npm test` again, against PostgreSQL, plus tests that need Redis.
 export default defineConfig({
   test: {
-    include: ['server/db/**/*.test.ts', 'tests/services/**/*.test.ts'],
+    include: ['server/*.test.ts', 'server/db/**/*.test.ts', 'server/api/**/*.test.ts', 'tests/services/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

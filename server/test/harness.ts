@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
 import { buildServiceDeps } from '../deps';
+import { users } from '../db/schema';
 import type { Mailer } from '../modules/mail/mailer';
 
 /** A real app on an in-memory PGlite (or TEST_DATABASE_URL), for app.request() tests. */
@@ -12,6 +13,8 @@ export async function testApp(
   service: { mailer?: Mailer; now?: () => Date } = {},
 ) {
   const database: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
+  // A shared PostgreSQL test database starts each file empty (PGlite is fresh in memory anyway).
+  if (database.kind === 'postgres') await database.db.delete(users);
   const parsedEnv = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'tmp/test-data', ...env });
   const logger = createLogger('silent');
   const services = buildServiceDeps(parsedEnv, database.db, logger, service);
