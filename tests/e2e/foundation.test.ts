@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { GOOGLEBOT_UA, launch, newContext } from './browser';
+import { DESKTOP_UA, GOOGLEBOT_UA, launch, newContext } from './browser';
 
 const base = inject('baseUrl');
 const de = JSON.parse(readFileSync('app/locales/de.json', 'utf8')) as {
@@ -111,6 +111,18 @@ describe('guards and errors', () => {
     expect(ref?.value).toBe('FIRST1');
     expect(ref!.expires * 1000 - Date.now()).toBeGreaterThan(89 * 24 * 3600 * 1000);
     await ctx.close();
+  });
+});
+
+describe('small screens', () => {
+  it('fits a 375 px wide phone without sideways scrolling', async () => {
+    for (const path of ['/', '/fr', '/de/login', '/vi/pricing']) {
+      const ctx = await browser.newContext({ viewport: { width: 375, height: 700 }, userAgent: DESKTOP_UA });
+      const page = await ctx.newPage();
+      await page.goto(`${base}${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      await ctx.close();
+    }
   });
 });
 

@@ -18,7 +18,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   return (
-    <label className={`relative inline-flex items-center ${className}`}>
+    <label className={`relative items-center ${className || 'inline-flex'}`}>
       <span className="sr-only">{t('nav.language')}</span>
       <svg
         aria-hidden

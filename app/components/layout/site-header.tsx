@@ -37,7 +37,7 @@ export function SiteHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2">
         {t('nav.skip')}
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <div className="flex items-center gap-6">
           <Logo />
           <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
@@ -90,7 +90,7 @@ export function SiteHeader() {
               </Link>
               <Link
                 to={lp('/register')}
-                className="rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+                className="hidden whitespace-nowrap rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 min-[420px]:block"
               >
                 {t('nav.signup')}
               </Link>
@@ -108,11 +108,19 @@ export function SiteHeader() {
             <div className="absolute right-0 mt-2 flex w-56 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
               {links}
               {!viewer ? (
-                <Link to={lp('/login')} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600">
-                  {t('nav.login')}
-                </Link>
+                <>
+                  <Link to={lp('/login')} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600">
+                    {t('nav.login')}
+                  </Link>
+                  <Link
+                    to={lp('/register')}
+                    className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700"
+                  >
+                    {t('nav.signup')}
+                  </Link>
+                </>
               ) : null}
-              <LanguageSwitcher className="mt-2" />
+              <LanguageSwitcher className="mt-2 inline-flex" />
             </div>
           </details>
         </div>
