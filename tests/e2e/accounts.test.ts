@@ -110,3 +110,30 @@ describe('accounts in the browser', () => {
     await ctx.close();
   });
 });
+
+describe('Google button', () => {
+  it('is hidden without a client ID', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${base}/login`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-testid=google-button]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('reports a script that fails to load, in the page language', async () => {
+    const { startServer } = await import('./server');
+    const server = await startServer({ GOOGLE_CLIENT_ID: 'e2e.apps.googleusercontent.com' });
+    try {
+      const ctx = await newContext(browser, { acceptLanguage: 'de' });
+      const page = await ctx.newPage();
+      await page.route('https://accounts.google.com/**', (route) => route.abort());
+      await page.goto(`${server.url}/de/login`);
+      await page.getByText(de.errors.auth.googleScript).waitFor({ timeout: 10_000 });
+      expect(await page.locator('[data-testid=google-button]').count()).toBe(0);
+      await ctx.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});

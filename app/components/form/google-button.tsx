@@ -1,17 +1,31 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useRootData } from '../../lib/use-locale';
-import { GOOGLE_SCRIPT_ERROR, requestGoogleCode } from '../../lib/google-identity';
+import { GOOGLE_SCRIPT_ERROR, loadGoogleIdentity, requestGoogleCode } from '../../lib/google-identity';
 import { api } from '../../lib/api';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 
-/** Hidden when no Google client ID is configured; otherwise popup code sign-in. */
+/**
+ * Hidden when no Google client ID is configured. Otherwise the Identity Services script is
+ * loaded once (in the browser only) and the button renders when it is ready (spec §4, §8).
+ */
 export function GoogleButton({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const clientId = useRootData()?.config.googleClientId;
   const [pending, setPending] = useState(false);
-  if (!clientId) return null;
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!clientId) return;
+    let live = true;
+    loadGoogleIdentity()
+      .then(() => live && setReady(true))
+      .catch(() => toast.error(t('errors.auth.googleScript')));
+    return () => {
+      live = false;
+    };
+  }, [clientId, t]);
+  if (!clientId || !ready) return null;
   const click = async () => {
     setPending(true);
     try {
