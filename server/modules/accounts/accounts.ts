@@ -44,6 +44,11 @@ export async function signup(
   if (isCommonPassword(input.password)) throw AuthError.commonPassword();
   const existing = await findUserByEmail(deps, input.email);
   if (existing?.emailVerified) throw AuthError.emailTaken();
+  // The mail limits apply before anything changes, so a refused attempt changes nothing.
+  await consume(deps.limiters, [
+    ['resendMinute', input.email],
+    ['resendDay', input.email],
+  ]);
   const passwordHash = await hashPassword(input.password);
   const values = {
     email: input.email,
@@ -56,10 +61,6 @@ export async function signup(
   const [user] = existing
     ? await deps.db.update(users).set(values).where(eq(users.id, existing.id)).returning()
     : await deps.db.insert(users).values(values).returning();
-  await consume(deps.limiters, [
-    ['resendMinute', user!.email],
-    ['resendDay', user!.email],
-  ]);
   await sendVerification(deps, user!, meta);
   return { email: user!.email };
 }
