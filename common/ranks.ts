@@ -18,6 +18,16 @@ export interface RankLimits {
 
 const ALL_FORMATS: ExportFormat[] = [...EXPORT_FORMATS];
 
+const UNLIMITED_LIMITS: RankLimits = {
+  minutes_per_month: null,
+  max_file_mb: 10240,
+  max_duration_minutes: 600,
+  concurrent_jobs: 8,
+  share_links: null,
+  export_formats: ALL_FORMATS,
+  retention_days: null,
+};
+
 export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
   Free: {
     minutes_per_month: 30,
@@ -55,25 +65,9 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     export_formats: ALL_FORMATS,
     retention_days: null,
   },
-  UNLIMITED: {
-    minutes_per_month: null,
-    max_file_mb: 10240,
-    max_duration_minutes: 600,
-    concurrent_jobs: 8,
-    share_links: null,
-    export_formats: ALL_FORMATS,
-    retention_days: null,
-  },
-  // Enterprise accounts carry their own limits; these apply until an admin sets them.
-  Enterprise: {
-    minutes_per_month: null,
-    max_file_mb: 10240,
-    max_duration_minutes: 600,
-    concurrent_jobs: 8,
-    share_links: null,
-    export_formats: ALL_FORMATS,
-    retention_days: null,
-  },
+  UNLIMITED: UNLIMITED_LIMITS,
+  // Enterprise accounts carry their own limits; UNLIMITED's apply until an admin sets them.
+  Enterprise: UNLIMITED_LIMITS,
 };
 
 /** The canonical spelling of a standard rank, or null for a customised one. */
