@@ -111,7 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
   useEffect(() => {
     configureApi(config.apiBaseUrl);
-    setApiTranslator((key) => (i18n.exists(key) ? i18n.t(key) : key));
+    setApiTranslator((key, data) => (i18n.exists(key) ? i18n.t(key, data) : key));
   }, [config.apiBaseUrl, i18n]);
   useEffect(() => {
     window.dispatchEvent(new CustomEvent('i18n:switched', { detail: { lang } }));

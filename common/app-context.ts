@@ -1,3 +1,5 @@
+import type { TranscriptJson } from './transcript-types';
+
 // What the server hands to route loaders. app/ sees only this contract, never server code.
 export interface PublicConfig {
   appName: string;
@@ -22,4 +24,6 @@ export type ServerContext = {
   config: PublicConfig;
   /** The login state of this request (reads the session). */
   getViewer(): Promise<Viewer | null>;
+  /** The viewer's own transcript with its segments, or null (missing or someone else's). */
+  getTranscript(id: string): Promise<TranscriptJson | null>;
 };

@@ -154,3 +154,6 @@ export function validateChineseId(s: string | null | undefined): ValidationResul
   }
   return OK;
 }
+
+/** Ids in routes and API paths are UUIDs (v1–v8); anything else is a 404 before any lookup. */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { PublicConfig, ServerContext, Viewer } from '../common/app-context';
@@ -15,6 +15,13 @@ import { selfApi } from './api/self';
 import type { Logger } from './logger';
 import type { ServiceDeps } from './deps';
 import { originCheck } from './http/origin-check';
+import { UPLOAD_PATH } from './modules/uploads/uploads';
+import { ownTranscript } from './modules/transcription/transcripts';
+import { transcriptJson } from './api/transcripts';
+import { UUID_RE } from '../common/validators';
+import type { TranscriptJson } from '../common/transcript-types';
+
+const IMPORT_PATH = '/self-api/v1/transcripts/import';
 
 export interface BuildInfo {
   id: string;
@@ -69,15 +76,22 @@ export function createApp(deps: AppDeps) {
     return c.json(deps.build);
   });
 
-  const apiLimit = bodyLimit({
-    maxSize: env.BODY_LIMIT_BYTES,
-    onError: (c) => c.json(fail(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge'), 413),
-  });
+  const tooLarge = (c: Context) => c.json(fail(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge'), 413);
+  const apiLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
+  // Caption files can be larger than a JSON call; media goes through tus, which streams.
+  const importLimit = bodyLimit({ maxSize: 11 * 1024 * 1024, onError: tooLarge });
   const sameOrigin = originCheck(env.PUBLIC_URL);
   for (const prefix of ['/common-api/*', '/self-api/*']) {
-    app.use(prefix, apiLimit);
     app.use(prefix, sameOrigin);
+    app.use(prefix, (c, next) => {
+      if (c.req.path === UPLOAD_PATH || c.req.path.startsWith(`${UPLOAD_PATH}/`)) return next();
+      if (c.req.path === IMPORT_PATH) return importLimit(c, next);
+      return apiLimit(c, next);
+    });
   }
+  const uploads = deps.services.transcription.uploads;
+  app.all(UPLOAD_PATH, (c) => uploads.handle(c.req.raw));
+  app.all(`${UPLOAD_PATH}/*`, (c) => uploads.handle(c.req.raw));
   app.route('/common-api/v1', commonApi());
   app.route('/self-api/v1', selfApi());
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
@@ -116,6 +130,12 @@ export function createApp(deps: AppDeps) {
         requestId: c.get('requestId'),
         config,
         getViewer: () => (viewer ??= viewerOf(db, sessionToken(c))),
+        getTranscript: async (id) => {
+          const user = await userForToken(db, sessionToken(c));
+          if (!user || !UUID_RE.test(id)) return null;
+          const row = await ownTranscript(deps.services.transcription, user, id).catch(() => null);
+          return row ? (transcriptJson(row) as TranscriptJson) : null;
+        },
       };
       return ssr(c.req.raw, context);
     });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Db } from './db/client';
@@ -6,10 +7,41 @@ import type { Logger } from './logger';
 import type { AccountDeps } from './modules/accounts/deps';
 import { createLimiters } from './modules/auth/rate-limits';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createEngine } from './modules/engine/create-engine';
+import type { Engine } from './modules/engine/types';
+import { createBullQueue } from './modules/jobs/bull-queue';
+import { createDbQueue } from './modules/jobs/db-queue';
+import { createLocalEvents, createRedisEvents } from './modules/jobs/events';
+import { resolveMediaBinaries } from './modules/media/binaries';
+import { createLocalStorage } from './modules/storage/local-storage';
+import { userPrefix } from './modules/storage/storage';
+import { assertAdmission } from './modules/transcription/admission';
+import type { TranscriptionDeps } from './modules/transcription/deps';
+import { processTranscript } from './modules/transcription/process';
+import { createUploads } from './modules/uploads/uploads';
+import { userForToken } from './modules/auth/session-user';
+import { readCookie, SESSION_COOKIE } from '../common/cookies';
 
 export interface ServiceDeps {
   accounts: AccountDeps;
+  transcription: TranscriptionDeps;
+  /** Starts consuming transcription jobs in this process (web process or `npm run worker`). */
+  startWorker(): void;
   close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  mailer?: Mailer;
+  now?: () => Date;
+  engine?: Engine;
+  /** Whether the database belongs to this process alone (embedded PGlite). */
+  exclusiveDb?: boolean;
+}
+
+function bearerOrCookie(req: Request): string | null {
+  const auth = req.headers.get('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
+  return readCookie(req.headers.get('cookie') ?? '', SESSION_COOKIE);
 }
 
 /** Wires the modules' dependencies from the environment: embedded defaults unless configured. */
@@ -17,12 +49,13 @@ export function buildServiceDeps(
   env: Env,
   db: Db,
   logger: Logger,
-  overrides: { mailer?: Mailer; now?: () => Date } = {},
+  overrides: ServiceOverrides = {},
 ): ServiceDeps {
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const now = overrides.now ?? (() => new Date());
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -31,6 +64,31 @@ export function buildServiceDeps(
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
       logger,
     });
+
+  const media = resolveMediaBinaries(env);
+  const storage = createLocalStorage(path.join(env.DATA_DIR, 'media'));
+  const events = env.REDIS_URL ? createRedisEvents(env.REDIS_URL, logger) : createLocalEvents();
+  const queue = env.REDIS_URL
+    ? createBullQueue({ url: env.REDIS_URL, events, logger, lockMs: env.QUEUE_LOCK_MS, prefix: env.QUEUE_PREFIX })
+    : createDbQueue({ db, events, logger, exclusive: overrides.exclusiveDb ?? !env.DATABASE_URL });
+  const uploads = createUploads({
+    dir: path.join(env.DATA_DIR, 'uploads'),
+    logger,
+    userOf: (req) => userForToken(db, bearerOrCookie(req)),
+    admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
+  });
+  const transcription: TranscriptionDeps = {
+    db,
+    storage,
+    uploads,
+    queue,
+    events,
+    ffmpeg: media.ffmpeg,
+    ffprobe: media.ffprobe,
+    logger,
+    now,
+  };
+
   const accounts: AccountDeps = {
     db,
     mailer,
@@ -45,13 +103,42 @@ export function buildServiceDeps(
           jwksUri: env.GOOGLE_JWKS_URL,
         }
       : null,
-    now: overrides.now ?? (() => new Date()),
+    now,
+    async removeUserFiles(userId) {
+      await storage.deletePrefix(userPrefix(userId));
+      await uploads.discardAllOf(userId);
+    },
   };
+
+  let engine: Engine | null = null;
+  const sweeper = setInterval(
+    () => void uploads.sweepAbandoned().catch((err: Error) => logger.warn({ err: err.message }, 'sweep failed')),
+    60 * 60 * 1000,
+  );
+  sweeper.unref();
+
   return {
     accounts,
+    transcription,
+    startWorker() {
+      engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
+      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
+      queue.start((id, ctx) => processTranscript(pipeline, id, ctx), env.JOB_CONCURRENCY);
+      logger.info({ queue: queue.kind, engine: engine.name, concurrency: env.JOB_CONCURRENCY }, 'worker started');
+    },
     async close() {
+      clearInterval(sweeper);
+      await queue.stop();
+      await engine?.close?.();
+      await events.close();
       mailer.close();
       if (redis) await redis.quit().catch(() => undefined);
     },
   };
+}
+
+/** RUN_WORKER=auto: the web process runs jobs unless workers are separate (REDIS_URL). */
+export function webRunsWorker(env: Env): boolean {
+  if (env.RUN_WORKER === 'auto') return !env.REDIS_URL;
+  return env.RUN_WORKER === 'true';
 }

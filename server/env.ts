@@ -33,6 +33,28 @@ export const envSchema = z.object({
   // Behind a reverse proxy, read the client address from X-Forwarded-For.
   TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
   SMTP_URL: optionalString,
+  // Transcription (docs/decisions/0007, 0008).
+  TRANSCRIBE_ENGINE: z.enum(['whisper', 'openai']).default('whisper'),
+  WHISPER_MODEL: optionalString,
+  WHISPER_MODEL_NAME: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/)
+    .default('base'),
+  WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  WHISPER_WATCHDOG_MS: z.coerce.number().int().positive().default(600_000),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: z.string().default('whisper-1'),
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  /** Jobs one process runs at once; whisper uses every core for one job, so 1 by default. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Whether the web process runs jobs: yes by default, no with REDIS_URL (`npm run worker` does). */
+  RUN_WORKER: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** BullMQ: how long a job stays locked to a worker that stops renewing it (a killed one). */
+  QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** BullMQ key prefix, so several deployments (or test runs) can share one Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[\w:-]+$/).default('clipscribe'),
   MAIL_FROM: z.string().default('ClipScribe <no-reply@clipscribe.local>'),
 });
 

@@ -8,7 +8,7 @@ import { loadEnv } from './env';
 import { createLogger } from './logger';
 import { CLIENT_DIR, productionSsr } from './ssr';
 import { createShutdown } from './shutdown';
-import { buildServiceDeps } from './deps';
+import { buildServiceDeps, webRunsWorker } from './deps';
 
 const dev = process.argv.includes('--dev');
 
@@ -73,6 +73,8 @@ async function main() {
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     steps: [...(closeVite ? [closeVite] : []), () => services.close(), () => database.close()],
   });
+
+  if (webRunsWorker(env)) services.startWorker();
 
   server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;

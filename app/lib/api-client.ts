@@ -37,7 +37,7 @@ export interface ApiClientDeps {
   currentPath: () => string;
   toast: (message: string) => void;
   navigate: (url: string) => void;
-  translate: (keyOrText: string) => string;
+  translate: (keyOrText: string, data?: unknown) => string;
   timeoutMs?: number;
 }
 
@@ -45,7 +45,7 @@ export function createApiClient(deps: ApiClientDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   function fail(code: number, message: string, data: unknown, handle: boolean): never {
-    const text = deps.translate(message);
+    const text = deps.translate(message, data);
     if (!handle) {
       if (code === 401 || code === 403) deps.navigate(loginRedirect(deps.currentPath()));
       else deps.toast(text);
@@ -103,6 +103,8 @@ export function createApiClient(deps: ApiClientDeps) {
       request<T>('GET', path, { ...opts, query }),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('POST', path, { ...opts, body }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PATCH', path, { ...opts, body }),
     put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('PUT', path, { ...opts, body }),
     del: <T>(path: string, body?: unknown, opts?: RequestOptions) =>

@@ -17,16 +17,20 @@ export const api = createApiClient({
   currentPath: () => window.location.pathname + window.location.search + window.location.hash,
   toast: (m) => toast.error(m),
   navigate: (url) => window.location.assign(url),
-  translate: (key) => translateKey(key),
+  translate: (key, data) => translateKey(key, data),
 });
 
-let translator: ((key: string) => string) | null = null;
+let translator: ((key: string, data?: Record<string, unknown>) => string) | null = null;
 
-export function setApiTranslator(t: (key: string) => string) {
+export function setApiTranslator(t: (key: string, data?: Record<string, unknown>) => string) {
   translator = t;
 }
 
-function translateKey(key: string): string {
-  const t = translator ?? ((k: string) => (i18next.exists(k) ? i18next.t(k) : k));
-  return t(key);
+/** Message keys are translated with the envelope's data as placeholders ({{limit_mb}} …). */
+function translateKey(key: string, data?: unknown): string {
+  const values = data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
+  const t =
+    translator ??
+    ((k: string, v?: Record<string, unknown>) => (i18next.exists(k) ? i18next.t(k, v) : k));
+  return t(key, values);
 }

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { UUID_RE } from '../../common/validators';
 
 export type NotFoundKind = 'unknown' | 'fatal' | 'tool';
 
@@ -7,10 +8,8 @@ export function notFound(kind: NotFoundKind, path: string) {
   return data({ kind, path }, { status: 404, statusText: 'Not Found' });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 /** Route validation for id parameters: a malformed id is a fatal 404 before any lookup. */
 export function requireUuid(value: string | undefined, request: Request): string {
-  if (!value || !UUID.test(value)) throw notFound('fatal', new URL(request.url).pathname);
+  if (!value || !UUID_RE.test(value)) throw notFound('fatal', new URL(request.url).pathname);
   return value.toLowerCase();
 }

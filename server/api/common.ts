@@ -20,6 +20,8 @@ import {
 import { deleteAccount, updateProfile } from '../modules/accounts/profile';
 import { googleAuthUrl, googleLogin } from '../modules/accounts/google-login';
 import { userPayload } from '../modules/accounts/payload';
+import { minutesUsed } from '../modules/transcription/admission';
+import type { User } from '../db/schema';
 import {
   forgotSchema,
   loginSchema,
@@ -73,7 +75,11 @@ export function commonApi() {
     const { env } = c.get('deps');
     return requestMeta(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL });
   };
-  const startSession = (c: Context<AppEnv>, result: SessionResult) => {
+  const payload = async (c: Context<AppEnv>, user: User) => {
+    const now = deps(c).now();
+    return userPayload(user, { minutesUsed: await minutesUsed(c.get('deps').db, user.id, now) }, now);
+  };
+  const startSession = async (c: Context<AppEnv>, result: SessionResult) => {
     const { env } = c.get('deps');
     setCookie(c, SESSION_COOKIE, result.token, {
       httpOnly: true,
@@ -84,7 +90,7 @@ export function commonApi() {
       path: '/',
       maxAge: SESSION_MAX_AGE,
     });
-    return c.json(ok(userPayload(result.user, { minutesUsed: 0 }, deps(c).now())));
+    return c.json(ok(await payload(c, result.user)));
   };
   const currentUser = async (c: Context<AppEnv>) => {
     const user = await userForToken(c.get('deps').db, sessionToken(c));
@@ -119,7 +125,7 @@ export function commonApi() {
 
   api.get('/user', async (c) => {
     const user = await currentUser(c);
-    return c.json(ok(userPayload(user, { minutesUsed: 0 }, deps(c).now())));
+    return c.json(ok(await payload(c, user)));
   });
 
   api.put('/user', async (c) => {
@@ -131,7 +137,7 @@ export function commonApi() {
       return c.json(ok(null));
     }
     const updated = await updateProfile(deps(c), user, sessionToken(c), body);
-    return c.json(ok(userPayload(updated, { minutesUsed: 0 }, deps(c).now())));
+    return c.json(ok(await payload(c, updated)));
   });
 
   api.delete('/logout', async (c) => {

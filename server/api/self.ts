@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app';
 import { ok } from '../http/envelope';
 import { LOCALES } from '../../common/locales';
+import { transcriptsApi } from './transcripts';
 
 /** /self-api/v1: product calls (transcripts, SEO landing pages, …). */
 export function selfApi() {
   const api = new Hono<AppEnv>();
   api.get('/locales', (c) => c.json(ok({ locales: LOCALES })));
+  api.route('/transcripts', transcriptsApi());
   return api;
 }

@@ -1,5 +1,19 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { RankLimits } from '../../common/ranks';
+import type { Segment } from '../../common/segments';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -61,3 +75,118 @@ export const emailTokens = pgTable(
 );
 
 export type EmailToken = typeof emailTokens.$inferSelect;
+
+/** Folders group a user's transcripts (one level). */
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('folders_user_idx').on(t.userId)],
+);
+
+export type Folder = typeof folders.$inferSelect;
+
+export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'done', 'failed', 'canceled'] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A transcript and its media. Segments live in one JSON array: they are read and edited as a
+ * whole, and `plain_text` mirrors their text for full-text search.
+ */
+export const transcripts = pgTable(
+  'transcripts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    source: text('source', { enum: ['upload', 'import'] }).notNull(),
+    status: text('status', { enum: TRANSCRIPT_STATUSES }).notNull(),
+    progress: integer('progress').notNull().default(0),
+    /** Requested language: a Whisper code or 'auto'. */
+    language: text('language').notNull().default('auto'),
+    detectedLanguage: text('detected_language'),
+    translate: boolean('translate').notNull().default(false),
+    engine: text('engine'),
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mediaType: text('media_type'),
+    mediaSize: bigint('media_size', { mode: 'number' }),
+    hasVideo: boolean('has_video').notNull().default(false),
+    durationSec: doublePrecision('duration_sec'),
+    segments: jsonb('segments').$type<Segment[]>().notNull().default([]),
+    plainText: text('plain_text').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce("name", '') || ' ' || coalesce("plain_text", ''))`,
+    ),
+    errorCode: text('error_code'),
+    errorDetail: text('error_detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transcripts_user_created_idx').on(t.userId, t.createdAt),
+    index('transcripts_user_folder_idx').on(t.userId, t.folderId),
+    index('transcripts_search_idx').using('gin', t.search),
+  ],
+);
+
+export type Transcript = typeof transcripts.$inferSelect;
+
+/**
+ * Durable job rows for the in-process runner: a claimed job carries a lease (locked_by /
+ * locked_until) that a crashed process stops renewing, so another run takes it up again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'canceled'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAfter),
+    index('jobs_transcript_idx').on(t.transcriptId),
+  ],
+);
+
+export type Job = typeof jobs.$inferSelect;
+
+/**
+ * Seconds transcribed, charged once per transcript on success. No foreign key to transcripts:
+ * deleting a transcript does not give its minutes back.
+ */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id').notNull().unique(),
+    seconds: doublePrecision('seconds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_user_created_idx').on(t.userId, t.createdAt)],
+);

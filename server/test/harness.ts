@@ -4,20 +4,24 @@ import { loadEnv } from '../env';
 import { createLogger } from '../logger';
 import { buildServiceDeps } from '../deps';
 import { users } from '../db/schema';
-import type { Mailer } from '../modules/mail/mailer';
+import type { ServiceOverrides } from '../deps';
 
 /** A real app on an in-memory PGlite (or TEST_DATABASE_URL), for app.request() tests. */
 export async function testApp(
   overrides: Partial<AppDeps> = {},
   env: Record<string, string> = {},
-  service: { mailer?: Mailer; now?: () => Date } = {},
+  service: ServiceOverrides & { worker?: boolean } = {},
 ) {
   const database: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
   // A shared PostgreSQL test database starts each file empty (PGlite is fresh in memory anyway).
   if (database.kind === 'postgres') await database.db.delete(users);
   const parsedEnv = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'tmp/test-data', ...env });
   const logger = createLogger('silent');
-  const services = buildServiceDeps(parsedEnv, database.db, logger, service);
+  const services = buildServiceDeps(parsedEnv, database.db, logger, {
+    exclusiveDb: database.kind === 'pglite',
+    ...service,
+  });
+  if (service.worker) services.startWorker();
   const deps: AppDeps = {
     env: parsedEnv,
     logger,

@@ -1,10 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from './server';
+import { testModelPath } from '../../server/test/test-model';
 
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
-  server = await startServer();
+  // The real whisper.cpp engine runs with a small random-weight model the tests generate.
+  server = await startServer({ WHISPER_MODEL: await testModelPath(), WHISPER_THREADS: '1' });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
 }

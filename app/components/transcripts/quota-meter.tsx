@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { PermissionsQuota } from '../../lib/user-state';
+
+/** Minutes used and left in the current period. */
+export function QuotaMeter({ quota }: { quota: PermissionsQuota | null }) {
+  const { t } = useTranslation();
+  if (!quota) return null;
+  const used = Math.round(quota.minutes_used * 10) / 10;
+  if (quota.minutes_per_month === null) {
+    return <p className="text-sm text-slate-600">{t('transcripts.quota.unlimited', { used })}</p>;
+  }
+  const percent = quota.minutes_per_month ? (quota.minutes_used / quota.minutes_per_month) * 100 : 100;
+  return (
+    <div className="w-full max-w-xs" data-testid="quota">
+      <p className="text-sm text-slate-600">
+        {t('transcripts.quota.used', { used, total: quota.minutes_per_month })}
+      </p>
+      <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+        <div
+          className={`h-full rounded-full ${percent >= 90 ? 'bg-red-500' : 'bg-brand-500'}`}
+          style={{ width: `${Math.min(100, percent)}%` }}
+        />
+      </div>
+    </div>
+  );
+}

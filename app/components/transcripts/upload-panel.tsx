@@ -1,0 +1,154 @@
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TranscriptJson } from '../../../common/transcript-types';
+import { useLocalePath } from '../../lib/use-locale';
+import { useUploads, type UploadItem } from '../../lib/use-uploads';
+import { LanguageSelect } from './language-select';
+import { ProgressBar } from './status-badge';
+
+const ACCEPT = 'video/*,audio/*,.mkv,.avi,.flac,.m4a,.ogg,.opus,.srt,.vtt';
+
+function formatMb(bytes: number) {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel(): void; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const active = item.phase === 'uploading' || item.phase === 'creating';
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white px-4 py-3" data-upload={item.phase}>
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-slate-900" title={item.name}>
+            {item.name}
+          </p>
+          <p className={`text-xs ${item.phase === 'failed' ? 'text-red-700' : 'text-slate-500'}`} role={item.phase === 'failed' ? 'alert' : undefined}>
+            {item.phase === 'failed'
+              ? item.error
+              : t(`transcripts.upload.phase.${item.phase}`, { percent: item.percent, size: formatMb(item.size) })}
+          </p>
+        </div>
+        {active ? (
+          <button type="button" onClick={onCancel} className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+            {t('common.cancel')}
+          </button>
+        ) : item.transcript ? (
+          <Link to={to(`/transcript/${item.transcript.id}`)} className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-50">
+            {t('transcripts.open')}
+          </Link>
+        ) : (
+          <button type="button" onClick={onDismiss} className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+            {t('common.close')}
+          </button>
+        )}
+      </div>
+      {item.phase === 'uploading' ? (
+        <div className="mt-2">
+          <ProgressBar percent={item.percent} label={t('transcripts.upload.progressLabel', { name: item.name })} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Drop zone and per-file upload list. Files go up as soon as they are chosen, with the language
+ * and translation options set above the zone.
+ */
+export function UploadPanel({
+  maxFileMb,
+  folderId,
+  onCreated,
+}: {
+  maxFileMb: number | null;
+  folderId?: string | null;
+  onCreated: (t: TranscriptJson) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [language, setLanguage] = useState('auto');
+  const [translate, setTranslate] = useState(false);
+  const [over, setOver] = useState(false);
+  const { items, add, cancel, dismiss } = useUploads(onCreated);
+
+  const send = (files: FileList | null) => {
+    if (!files?.length) return;
+    add([...files], {
+      language,
+      translate,
+      folderId,
+      maxBytes: maxFileMb === null ? null : maxFileMb * 1024 * 1024,
+    });
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5">
+      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {t('transcripts.upload.title')}
+      </h2>
+      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium text-slate-700">{t('transcripts.upload.language')}</span>
+          <LanguageSelect id={`${id}-lang`} value={language} onChange={setLanguage} />
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={translate} onChange={(e) => setTranslate(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />
+          {t('transcripts.upload.translate')}
+        </label>
+      </div>
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          send(e.dataTransfer.files);
+        }}
+        className={`mt-4 flex flex-col items-center rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors ${
+          over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-white'
+        }`}
+      >
+        <svg viewBox="0 0 48 48" className="h-10 w-10 text-brand-500" aria-hidden>
+          <path fill="currentColor" d="M24 6l10 10h-7v12h-6V16h-7L24 6zM8 30h6v6h20v-6h6v12H8V30z" />
+        </svg>
+        <p className="mt-3 text-sm text-slate-700">
+          {t('transcripts.upload.drop')}{' '}
+          <button type="button" onClick={() => input.current?.click()} className="font-semibold text-brand-600 underline-offset-2 hover:underline">
+            {t('transcripts.upload.browse')}
+          </button>
+        </p>
+        <p className="mt-1 max-w-md text-xs text-slate-500">
+          {maxFileMb === null
+            ? t('transcripts.upload.formats')
+            : `${t('transcripts.upload.formats')} ${t('transcripts.upload.limit', { size: maxFileMb })}`}
+        </p>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          className="sr-only"
+          data-testid="upload-input"
+          aria-label={t('transcripts.upload.browse')}
+          onChange={(e) => {
+            send(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {items.length > 0 ? (
+        <ul className="mt-4 space-y-2">
+          {items.map((item) => (
+            <UploadRow key={item.key} item={item} onCancel={() => cancel(item.key)} onDismiss={() => dismiss(item.key)} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

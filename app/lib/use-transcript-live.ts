@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import type { Segment } from '../../common/segments';
+import { ACTIVE_STATUSES, type TranscriptJson } from '../../common/transcript-types';
+
+/**
+ * Follows a transcript while it is queued or processing: the server's event stream sends a
+ * snapshot, then progress and each new segment, then the final transcript.
+ */
+export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
+  const [transcript, setTranscript] = useState(initial);
+  useEffect(() => setTranscript(initial), [initial]);
+
+  const active = ACTIVE_STATUSES.includes(transcript.status);
+  useEffect(() => {
+    if (!active) return;
+    const source = new EventSource(`/self-api/v1/transcripts/${transcript.id}/events`);
+    source.addEventListener('snapshot', (e) => {
+      const next = JSON.parse((e as MessageEvent<string>).data) as TranscriptJson;
+      setTranscript(next);
+      if (!ACTIVE_STATUSES.includes(next.status)) source.close();
+    });
+    source.addEventListener('status', (e) => {
+      const { status, progress } = JSON.parse((e as MessageEvent<string>).data) as {
+        status: TranscriptJson['status'];
+        progress: number;
+      };
+      setTranscript((t) => ({ ...t, status, progress: Math.max(t.progress, progress) }));
+    });
+    source.addEventListener('segment', (e) => {
+      const { index, segment } = JSON.parse((e as MessageEvent<string>).data) as { index: number; segment: Segment };
+      setTranscript((t) => {
+        const segments = [...(t.segments ?? [])];
+        segments[index] = segment;
+        return { ...t, segments };
+      });
+    });
+    return () => source.close();
+  }, [active, transcript.id]);
+
+  return transcript;
+}

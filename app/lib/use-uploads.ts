@@ -1,0 +1,193 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from './api';
+import { ApiClientError } from './api-client';
+import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
+
+export type UploadPhase = 'uploading' | 'creating' | 'done' | 'failed' | 'canceled';
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  size: number;
+  phase: UploadPhase;
+  /** 0–100 of the bytes sent. */
+  percent: number;
+  error: string | null;
+  transcript: TranscriptJson | null;
+}
+
+export interface UploadOptions {
+  language: string;
+  translate: boolean;
+  folderId?: string | null;
+  /** Bytes; checked here first so nobody waits for an upload the server will refuse. */
+  maxBytes: number | null;
+}
+
+interface TusUpload {
+  start(): void;
+  abort(shouldTerminate?: boolean): Promise<void>;
+  findPreviousUploads(): Promise<unknown[]>;
+  resumeFromPreviousUpload(previous: unknown): void;
+  url: string | null;
+}
+
+/** Translated message of a failed tus request (our envelope) or a network failure. */
+function tusErrorMessage(err: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const response = (err as { originalResponse?: { getBody(): string } | null }).originalResponse;
+  try {
+    const body = response ? (JSON.parse(response.getBody()) as { message?: string; data?: unknown }) : null;
+    if (body?.message) return t(body.message, (body.data ?? {}) as Record<string, unknown>);
+  } catch {
+    // not our envelope
+  }
+  return t('errors.requestError');
+}
+
+/**
+ * Uploads files one by one with tus (resumable, in chunks, retried), then turns each into a
+ * transcript; caption files are imported directly. Each file has its own progress and cancel.
+ */
+export function useUploads(onCreated: (t: TranscriptJson) => void) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const running = useRef(new Map<string, { upload?: TusUpload; abort: AbortController }>());
+
+  const update = useCallback((key: string, patch: Partial<UploadItem>) => {
+    setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+  }, []);
+
+  const create = useCallback(
+    async (key: string, uploadId: string, options: UploadOptions, signal: AbortSignal) => {
+      update(key, { phase: 'creating', percent: 100 });
+      const transcript = await api.post<TranscriptJson>(
+        '/self-api/v1/transcripts',
+        {
+          upload_id: uploadId,
+          language: options.language,
+          translate: options.translate,
+          ...(options.folderId ? { folder_id: options.folderId } : {}),
+        },
+        { handleErrors: true, signal },
+      );
+      update(key, { phase: 'done', transcript });
+      onCreated(transcript);
+    },
+    [onCreated, update],
+  );
+
+  const importCaptions = useCallback(
+    async (key: string, file: File, options: UploadOptions, signal: AbortSignal) => {
+      const form = new FormData();
+      form.set('file', file);
+      if (options.language !== 'auto') form.set('language', options.language);
+      if (options.folderId) form.set('folder_id', options.folderId);
+      update(key, { phase: 'creating', percent: 100 });
+      const transcript = await api.request<TranscriptJson>('POST', '/self-api/v1/transcripts/import', {
+        form,
+        handleErrors: true,
+        signal,
+      });
+      update(key, { phase: 'done', transcript });
+      onCreated(transcript);
+    },
+    [onCreated, update],
+  );
+
+  const add = useCallback(
+    (files: File[], options: UploadOptions) => {
+      for (const file of files) {
+        const key = `${file.name}-${file.size}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        const item: UploadItem = {
+          key,
+          name: file.name,
+          size: file.size,
+          phase: 'uploading',
+          percent: 0,
+          error: null,
+          transcript: null,
+        };
+        if (options.maxBytes !== null && file.size > options.maxBytes && !isCaptionFile(file.name)) {
+          item.phase = 'failed';
+          item.error = t('errors.transcripts.fileTooLarge', {
+            limit_mb: Math.round(options.maxBytes / 1024 / 1024),
+          });
+          setItems((list) => [...list, item]);
+          continue;
+        }
+        if (file.size === 0) {
+          item.phase = 'failed';
+          item.error = t('errors.media.empty_file');
+          setItems((list) => [...list, item]);
+          continue;
+        }
+        setItems((list) => [...list, item]);
+        const abort = new AbortController();
+        const entry: { upload?: TusUpload; abort: AbortController } = { abort };
+        running.current.set(key, entry);
+        const fail = (message: string) => {
+          running.current.delete(key);
+          if (!abort.signal.aborted) update(key, { phase: 'failed', error: message });
+        };
+        if (isCaptionFile(file.name)) {
+          importCaptions(key, file, options, abort.signal)
+            .catch((err: unknown) => fail(err instanceof ApiClientError ? err.message : t('errors.requestError')))
+            .finally(() => running.current.delete(key));
+          continue;
+        }
+        void import('tus-js-client').then(async ({ Upload }) => {
+          const upload: TusUpload = new Upload(file, {
+            endpoint: '/self-api/v1/uploads',
+            chunkSize: 16 * 1024 * 1024,
+            retryDelays: [0, 1000, 3000, 5000, 10000],
+            removeFingerprintOnSuccess: true,
+            metadata: { filename: file.name, filetype: file.type },
+            onProgress(sent: number, total: number) {
+              update(key, { percent: total ? Math.floor((sent / total) * 100) : 0 });
+            },
+            onShouldRetry(err: { originalResponse?: { getStatus(): number } | null }) {
+              const status = err.originalResponse?.getStatus() ?? 0;
+              // Refusals (limits, auth, not found) will not change on retry.
+              return status === 0 || status === 409 || status === 423 || status >= 500;
+            },
+            onError(err: unknown) {
+              fail(tusErrorMessage(err, t));
+            },
+            onSuccess() {
+              const id = upload.url?.split('/').pop() ?? '';
+              create(key, id, options, abort.signal)
+                .catch((err: unknown) => fail(err instanceof ApiClientError ? err.message : t('errors.requestError')))
+                .finally(() => running.current.delete(key));
+            },
+          }) as unknown as TusUpload;
+          entry.upload = upload;
+          if (abort.signal.aborted) return;
+          // A file sent before (same name, size, type) resumes where it stopped.
+          const previous = await upload.findPreviousUploads().catch(() => []);
+          if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+          upload.start();
+        });
+      }
+    },
+    [create, importCaptions, t, update],
+  );
+
+  const cancel = useCallback(
+    (key: string) => {
+      const entry = running.current.get(key);
+      running.current.delete(key);
+      entry?.abort.abort();
+      // Terminating removes the partial file from the server too.
+      void entry?.upload?.abort(true).catch(() => undefined);
+      update(key, { phase: 'canceled' });
+    },
+    [update],
+  );
+
+  const dismiss = useCallback((key: string) => {
+    setItems((list) => list.filter((i) => i.key !== key));
+  }, []);
+
+  return { items, add, cancel, dismiss };
+}

@@ -1,0 +1,245 @@
+// Caption files (SubRip .srt and WebVTT .vtt) to and from transcript segments. Pure and
+// dependency-free: the import preview runs in the browser, the import itself on the server.
+//
+// The parser is deliberately lenient (real-world files are sloppy); the serializers write the
+// strict form, and parseCaptions(formatSrt(x)) / parseCaptions(formatVtt(x)) give back x for any
+// non-empty normalised x (normalised with a duration d: parse with the same d, or the zero-length
+// cues at d come back MIN_SEGMENT_SEC long).
+
+import { normalizeSegments, type Segment } from './segments';
+
+export type CaptionFormat = 'srt' | 'vtt';
+
+export type CaptionParseErrorCode = 'empty' | 'invalid';
+
+/**
+ * Thrown by parseCaptions when the file yields no segment.
+ * - 'empty': nothing to import — blank input, a WebVTT file without cues, or cues whose text is
+ *   blank once tags are stripped;
+ * - 'invalid': non-blank input in which no cue timing line could be found (not a caption file).
+ */
+export class CaptionParseError extends Error {
+  readonly code: CaptionParseErrorCode;
+  constructor(code: CaptionParseErrorCode, message: string) {
+    super(message);
+    this.name = 'CaptionParseError';
+    this.code = code;
+  }
+}
+
+const VTT_HEADER = /^\s*WEBVTT(?:[ \t\n]|$)/;
+
+/**
+ * 'vtt' when the content starts with the WEBVTT signature (after a BOM and blank lines), whatever
+ * the file is called; otherwise 'vtt' only when the file name ends in .vtt, else 'srt'.
+ */
+export function detectCaptionFormat(text: string, filename?: string): CaptionFormat {
+  if (VTT_HEADER.test(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))) return 'vtt';
+  return filename !== undefined && /\.vtt$/i.test(filename.trim()) ? 'vtt' : 'srt';
+}
+
+// [hours:]minutes:seconds[(.|,)fraction]. Hours may have any number of digits; minutes and
+// seconds one or two (range-checked in parseTimestamp). A missing fraction means .000.
+const TS = String.raw`(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+))?`;
+// A timing line; anything after the end time separated by whitespace (WebVTT cue settings such as
+// 'align:start position:10%', SubRip 'X1:… Y2:…' coordinates) is ignored.
+const TIMING = new RegExp(String.raw`^\s*${TS}\s*-->\s*${TS}(?:\s.*)?$`);
+
+/** Milliseconds, or undefined when minutes or seconds are out of range. */
+function parseTimestamp(
+  h: string | undefined,
+  m: string | undefined,
+  s: string | undefined,
+  frac: string | undefined,
+): number | undefined {
+  const minutes = Number(m);
+  const seconds = Number(s);
+  if (minutes > 59 || seconds > 59) return undefined;
+  // The fraction is decimal: ',5' is half a second. Beyond 3 digits it is rounded.
+  const digits = frac ?? '';
+  const ms =
+    digits.length <= 3
+      ? Number(digits.padEnd(3, '0'))
+      : Math.round(Number(`${digits.slice(0, 3)}.${digits.slice(3)}`));
+  return ((Number(h ?? 0) * 60 + minutes) * 60 + seconds) * 1000 + ms;
+}
+
+/** [start, end] in seconds when the line is a cue timing line. */
+function parseTiming(line: string): [number, number] | undefined {
+  const m = TIMING.exec(line);
+  if (!m) return undefined;
+  const start = parseTimestamp(m[1], m[2], m[3], m[4]);
+  const end = parseTimestamp(m[5], m[6], m[7], m[8]);
+  if (start === undefined || end === undefined) return undefined;
+  return [start / 1000, end / 1000];
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  lrm: '\u200e',
+  rlm: '\u200f',
+};
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g;
+// Markup: an HTML-ish tag opening with a letter, '/' or a digit (<i>, </b>, <c.loud>,
+// <v Speaker>, <00:00:01.000>, <font color="red">), or an ASS override such as {\an8}.
+// '<' followed by a space ('a < b') is kept.
+const TAG = /<\/?[A-Za-z0-9][^<>]*>|\{\\[^{}]*\}/g;
+
+function decodeEntities(text: string): string {
+  // One pass, so '&amp;lt;' becomes '&lt;', not '<'.
+  return text.replace(ENTITY, (whole, dec: string | undefined, hex: string | undefined, name?: string) => {
+    if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
+    const cp = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
+    const valid = cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+    return valid ? String.fromCodePoint(cp) : whole;
+  });
+}
+
+const cueText = (lines: readonly string[]): string => decodeEntities(lines.join(' ').replace(TAG, ''));
+
+const isBlank = (line: string): boolean => line.trim() === '';
+const VTT_SKIPPED_BLOCK = /^(?:NOTE(?:[ \t].*)?|STYLE|REGION)$/;
+
+/**
+ * Parse a SubRip or WebVTT file (see detectCaptionFormat; `filename` is only a hint for files
+ * without a WEBVTT header). Handles a BOM, CRLF/CR line endings, missing or out-of-order SubRip
+ * numbers, ',' or '.' before the milliseconds, WebVTT mm:ss.ttt timestamps, cue identifiers, cue
+ * settings, NOTE/STYLE/REGION blocks, multi-line cues (lines joined with a space), markup (tags,
+ * inline timestamps, {\an8}) and the common entities. Blocks without a valid timing line are
+ * skipped; a cue whose text runs into the next cue without a blank line ends there (a trailing
+ * line of digits, the next SubRip number, is dropped). Output is normalised (normalizeSegments,
+ * clamped to `durationSec` when given), so it is sorted by start.
+ * Throws CaptionParseError when no segment results.
+ */
+export function parseCaptions(text: string, filename?: string, durationSec?: number): Segment[] {
+  const format = detectCaptionFormat(text, filename);
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const cues: Segment[] = [];
+  let timingLines = 0;
+  let i = 0;
+
+  const skipBlock = (): void => {
+    while (i < lines.length && !isBlank(lines[i] ?? '')) i++;
+  };
+
+  let hasHeader = false;
+  if (format === 'vtt') {
+    while (i < lines.length && isBlank(lines[i] ?? '')) i++;
+    hasHeader = VTT_HEADER.test(lines[i] ?? '');
+    if (hasHeader) {
+      // The header block: the signature line plus optional metadata, up to a blank line (or,
+      // leniently, the first timing line).
+      while (i < lines.length && !isBlank(lines[i] ?? '') && !parseTiming(lines[i] ?? '')) i++;
+    }
+  }
+
+  let blockStart = true;
+  while (i < lines.length) {
+    const line = lines[i] ?? '';
+    if (isBlank(line)) {
+      blockStart = true;
+      i++;
+      continue;
+    }
+    if (format === 'vtt' && blockStart && VTT_SKIPPED_BLOCK.test(line.trim())) {
+      skipBlock();
+      continue;
+    }
+    blockStart = false;
+    const timing = parseTiming(line);
+    i++;
+    // Anything before a timing line (SubRip numbers, WebVTT identifiers, garbage) is ignored.
+    if (!timing) continue;
+    timingLines++;
+    const body: string[] = [];
+    while (i < lines.length && !isBlank(lines[i] ?? '') && !parseTiming(lines[i] ?? '')) {
+      body.push(lines[i] ?? '');
+      i++;
+    }
+    // The cue ran into the next one without a blank line: a last line of digits is its number.
+    if (i < lines.length && !isBlank(lines[i] ?? '') && /^\s*\d+\s*$/.test(body.at(-1) ?? '')) body.pop();
+    cues.push({ start: timing[0], end: timing[1], text: cueText(body) });
+  }
+
+  const segments = normalizeSegments(cues, durationSec);
+  if (segments.length > 0) return segments;
+  if (timingLines > 0 || hasHeader || isBlank(text)) {
+    throw new CaptionParseError('empty', 'The caption file contains no captions');
+  }
+  throw new CaptionParseError('invalid', 'Not a SubRip or WebVTT caption file');
+}
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/**
+ * 'HH:MM:SS,mmm' (or with '.'), rounded to the millisecond; hours grow past two digits when
+ * needed. Negative and non-finite values are written as zero.
+ */
+export function formatTimestamp(seconds: number, sep: ',' | '.'): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+  const ms = total % 1000;
+  const s = Math.floor(total / 1000) % 60;
+  const m = Math.floor(total / 60_000) % 60;
+  const h = Math.floor(total / 3_600_000);
+  return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${sep}${pad(ms, 3)}`;
+}
+
+/** One line of cue text; blank texts are skipped by the serializers. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+// SubRip has no escaping convention and players show '&amp;' literally, so text is written as is
+// except where the parser would read it as markup or an entity: only those '<', '{' and '&' are
+// written as entities, which keeps the round trip exact.
+const escapeSrt = (text: string): string => {
+  const escaped = text
+    .replace(/&(?=#\d{1,7};|#[xX][0-9a-fA-F]{1,6};|[a-zA-Z]+;)/g, '&amp;')
+    .replace(/<(?=\/?[A-Za-z0-9][^<>]*>)/g, '&lt;')
+    .replace(/\{(?=\\[^{}]*\})/g, '&#123;');
+  // A text that reads as a timing line would start a new cue.
+  return parseTiming(escaped) ? escaped.replace(/-->/g, '--&gt;') : escaped;
+};
+
+// WebVTT requires '&' and '<' to be escaped, and '-->' may not appear in cue text.
+const escapeVtt = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\{(?=\\[^{}]*\})/g, '&#123;');
+
+/**
+ * SubRip: for each segment its 1-based number, 'HH:MM:SS,mmm --> HH:MM:SS,mmm', the text on one
+ * line and a blank line. Segments with blank text are skipped (numbering stays consecutive).
+ * Empty input gives ''.
+ */
+export function formatSrt(segments: readonly Segment[]): string {
+  let out = '';
+  let n = 0;
+  for (const seg of segments) {
+    const text = oneLine(seg.text);
+    if (text === '') continue;
+    n++;
+    out += `${n}\n${formatTimestamp(seg.start, ',')} --> ${formatTimestamp(seg.end, ',')}\n${escapeSrt(text)}\n\n`;
+  }
+  return out;
+}
+
+/**
+ * WebVTT: the 'WEBVTT' header and a blank line, then for each segment
+ * 'HH:MM:SS.mmm --> HH:MM:SS.mmm', the escaped text on one line and a blank line.
+ * Segments with blank text are skipped. Empty input gives 'WEBVTT\n'.
+ */
+export function formatVtt(segments: readonly Segment[]): string {
+  let out = 'WEBVTT\n';
+  for (const seg of segments) {
+    const text = oneLine(seg.text);
+    if (text === '') continue;
+    out += `\n${formatTimestamp(seg.start, '.')} --> ${formatTimestamp(seg.end, '.')}\n${escapeVtt(text)}\n`;
+  }
+  return out;
+}

@@ -1,0 +1,363 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../test/harness';
+import { makeMedia, type MediaKind } from '../test/media';
+import { testModelPath } from '../test/test-model';
+import { tusUpload } from '../test/tus';
+import { signedInUser } from '../test/users';
+import { transcripts, usageRecords } from '../db/schema';
+
+type Json = { code: number; message: string; data: any };
+let h: Awaited<ReturnType<typeof testApp>>;
+const MEDIA_DIR = path.resolve('tmp/test-media');
+const DATA_DIR = path.resolve('tmp/test-data-transcripts');
+
+beforeAll(async () => {
+  const model = await testModelPath();
+  h = await testApp({}, { DATA_DIR, WHISPER_MODEL: model, WHISPER_THREADS: '1' }, { worker: true });
+});
+afterAll(async () => h?.close());
+
+const fetcher = (p: string, init: RequestInit) => h.app.request(p, init);
+
+async function api(method: string, p: string, headers: Record<string, string>, body?: unknown) {
+  const res = await h.app.request(`/self-api/v1${p}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { res, json: (await res.json()) as Json };
+}
+
+async function upload(headers: Record<string, string>, kind: MediaKind, seconds = 3) {
+  const file = makeMedia(MEDIA_DIR, kind, seconds);
+  const { id, response } = await tusUpload(fetcher, headers, readFileSync(file), path.basename(file));
+  expect(response.status, await response.clone().text()).toBe(204);
+  return id!;
+}
+
+async function waitFor(headers: Record<string, string>, id: string, statuses: string[], ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const { json } = await api('GET', `/transcripts/${id}`, headers);
+    if (statuses.includes(json.data?.status)) return json.data;
+    if (Date.now() > until) throw new Error(`still ${json.data?.status}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('upload → transcript with the real whisper.cpp engine', () => {
+  it('transcribes an uploaded video and charges its minutes once', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'mp4', 4);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId, language: 'auto' });
+    expect(created.json.code).toBe(200);
+    expect(created.json.data).toMatchObject({ status: 'queued', name: 'mp4-4s', source: 'upload' });
+    expect(created.json.data.duration).toBeCloseTo(4, 0);
+    expect(created.json.data.media).toMatchObject({ type: 'video/mp4', has_video: true });
+
+    const done = await waitFor(u.headers, created.json.data.id, ['done', 'failed']);
+    expect(done.status).toBe('done');
+    expect(done.progress).toBe(100);
+    expect(done.engine ?? 'whisper').toBe('whisper');
+    const segments = done.segments as { start: number; end: number; text: string }[];
+    for (const [i, s] of segments.entries()) {
+      expect(s.start).toBeGreaterThanOrEqual(0);
+      expect(s.end).toBeGreaterThan(s.start);
+      expect(s.end).toBeLessThanOrEqual(done.duration + 1e-6);
+      expect(s.text.trim()).not.toBe('');
+      if (i > 0) expect(s.start).toBeGreaterThanOrEqual(segments[i - 1]!.start);
+    }
+    const usage = await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]!.seconds).toBeCloseTo(4, 0);
+    const me = await h.app.request('/common-api/v1/user', { headers: u.headers });
+    const quota = ((await me.json()) as Json).data.permissions_quota;
+    expect(quota.minutes_used).toBeCloseTo(4 / 60, 2);
+
+    // The upload area no longer holds the file: it moved into media storage.
+    expect(existsSync(path.join(DATA_DIR, 'uploads', uploadId))).toBe(false);
+  });
+
+  it.each(['mp3', 'wav', 'ogg', 'flac', 'm4a', 'webm', 'mkv', 'mov', 'avi'] as MediaKind[])(
+    'recognises %s by probing',
+    async (kind) => {
+      const u = await signedInUser(h.db, { rankName: 'UNLIMITED' });
+      const uploadId = await upload(u.headers, kind, 1);
+      const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+      expect(created.json.data.status).toBe('queued');
+      expect(created.json.data.duration).toBeGreaterThan(0.5);
+      await api('POST', `/transcripts/${created.json.data.id}/cancel`, u.headers);
+    },
+  );
+
+  it('streams progress and segments as server-sent events', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'wav', 40);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    const res = await h.app.request(`/self-api/v1/transcripts/${created.json.data.id}/events`, {
+      headers: u.headers,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const text = await res.text(); // the stream ends with the job
+    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
+      event: m[1],
+      data: JSON.parse(m[2]!),
+    }));
+    expect(events[0]!.event).toBe('snapshot');
+    const last = events.at(-1)!;
+    expect(last.event).toBe('snapshot');
+    expect(last.data.status).toBe('done');
+    const progress = events.filter((e) => e.event === 'status').map((e) => e.data.progress as number);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const streamed = events.filter((e) => e.event === 'segment').map((e) => e.data.index as number);
+    expect(streamed).toEqual(streamed.map((_, i) => streamed[0]! + i));
+  });
+});
+
+describe('bad files lose nothing and say why', () => {
+  it.each([
+    ['text', 'not_media'],
+    ['corrupt', 'not_media'],
+    ['video-no-audio', 'no_audio'],
+  ] as const)('%s → failed with %s, media kept for retry or delete', async (kind, code) => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, kind);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    expect(created.json.data).toMatchObject({ status: 'failed', error: { code } });
+    const id = created.json.data.id;
+    const media = await h.app.request(`/self-api/v1/transcripts/${id}/media`, { headers: u.headers });
+    expect(media.status).toBe(200);
+    const retry = await api('POST', `/transcripts/${id}/retry`, u.headers);
+    expect(retry.res.status).toBe(422);
+    expect(retry.json.message).toBe(`errors.media.${code}`);
+    const del = await api('DELETE', `/transcripts/${id}`, u.headers);
+    expect(del.json.code).toBe(200);
+    expect((await api('GET', `/transcripts/${id}`, u.headers)).res.status).toBe(404);
+  });
+
+  it('refuses an empty file at upload creation', async () => {
+    const u = await signedInUser(h.db);
+    const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(0), 'empty.mp4');
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as Json).message).toBe('errors.media.empty_file');
+  });
+});
+
+describe('rank limits', () => {
+  it('refuses a file larger than the plan allows before any byte is sent (413)', async () => {
+    const u = await signedInUser(h.db); // Free: 200 MB
+    const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(10), 'big.mp4', {
+      declaredLength: 201 * 1024 * 1024,
+    });
+    expect(response.status).toBe(413);
+    const json = (await response.json()) as Json;
+    expect(json).toMatchObject({ code: 41301, message: 'errors.transcripts.fileTooLarge', data: { limit_mb: 200 } });
+  });
+
+  it('never accepts more bytes than declared', async () => {
+    const u = await signedInUser(h.db);
+    const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(2000, 1), 'x.mp4', {
+      declaredLength: 1000,
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses media longer than the plan allows', async () => {
+    const u = await signedInUser(h.db, { rankName: 'Enterprise', customLimits: { max_duration_minutes: 0.02 } });
+    const uploadId = await upload(u.headers, 'wav', 3);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    expect(created.res.status).toBe(403);
+    expect(created.json).toMatchObject({ code: 40302, data: { limit_minutes: 0.02 } });
+  });
+
+  it('refuses when the minutes of the period are used up', async () => {
+    const u = await signedInUser(h.db); // Free: 30 minutes
+    await h.db.insert(usageRecords).values({ userId: u.user.id, transcriptId: crypto.randomUUID(), seconds: 30 * 60 });
+    const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(100), 'a.mp4');
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Json).code).toBe(40303);
+  });
+
+  it('limits the jobs in progress at once', async () => {
+    const u = await signedInUser(h.db, { rankName: 'Enterprise', customLimits: { concurrent_jobs: 1 } });
+    const first = await upload(u.headers, 'wav', 60);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: first });
+    expect(created.json.code).toBe(200);
+    const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(100), 'b.mp4');
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as Json)).toMatchObject({ code: 42902, data: { limit: 1 } });
+    await api('POST', `/transcripts/${created.json.data.id}/cancel`, u.headers);
+  });
+});
+
+describe('ownership', () => {
+  it("hides someone else's uploads, transcripts and media behind 404", async () => {
+    const owner = await signedInUser(h.db);
+    const other = await signedInUser(h.db);
+    const uploadId = await upload(owner.headers, 'mp3', 1);
+    const head = await h.app.request(`/self-api/v1/uploads/${uploadId}`, {
+      method: 'HEAD',
+      headers: { ...other.headers, 'Tus-Resumable': '1.0.0' },
+    });
+    expect(head.status).toBe(404);
+    const stolen = await api('POST', '/transcripts', other.headers, { upload_id: uploadId });
+    expect(stolen.res.status).toBe(404);
+    const mine = await api('POST', '/transcripts', owner.headers, { upload_id: uploadId });
+    const id = mine.json.data.id;
+    for (const [method, p] of [
+      ['GET', `/transcripts/${id}`],
+      ['GET', `/transcripts/${id}/media`],
+      ['GET', `/transcripts/${id}/events`],
+      ['PATCH', `/transcripts/${id}`],
+      ['DELETE', `/transcripts/${id}`],
+      ['POST', `/transcripts/${id}/cancel`],
+      ['POST', `/transcripts/${id}/retry`],
+    ] as const) {
+      const body = method === 'PATCH' ? { name: 'x' } : undefined;
+      const res = await api(method, p, other.headers, body);
+      expect(res.res.status, `${method} ${p}`).toBe(404);
+    }
+    expect((await api('GET', '/transcripts/not-a-uuid', owner.headers)).res.status).toBe(404);
+    expect((await api('GET', `/transcripts/${id}`, {})).res.status).toBe(401);
+    const anon = await tusUpload(fetcher, { origin: 'http://localhost' }, Buffer.alloc(10), 'a.mp4');
+    expect(anon.response.status).toBe(401);
+    await api('POST', `/transcripts/${id}/cancel`, owner.headers);
+  });
+});
+
+describe('cancel, retry, delete, media ranges', () => {
+  it('cancels a queued job, retries it, serves byte ranges, deletes the media', async () => {
+    const u = await signedInUser(h.db, { rankName: 'UNLIMITED' });
+    const uploadId = await upload(u.headers, 'mp4', 2);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId, language: 'en' });
+    const id = created.json.data.id;
+    const canceled = await api('POST', `/transcripts/${id}/cancel`, u.headers);
+    expect(canceled.json.data.status).toBe('canceled');
+    expect((await api('POST', `/transcripts/${id}/cancel`, u.headers)).res.status).toBe(409);
+
+    const full = await h.app.request(`/self-api/v1/transcripts/${id}/media`, { headers: u.headers });
+    const size = Number(full.headers.get('content-length'));
+    expect(full.headers.get('accept-ranges')).toBe('bytes');
+    expect((await full.arrayBuffer()).byteLength).toBe(size);
+    const part = await h.app.request(`/self-api/v1/transcripts/${id}/media`, {
+      headers: { ...u.headers, range: 'bytes=10-109' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-109/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const tail = await h.app.request(`/self-api/v1/transcripts/${id}/media`, {
+      headers: { ...u.headers, range: 'bytes=-50' },
+    });
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 50}-${size - 1}/${size}`);
+    const past = await h.app.request(`/self-api/v1/transcripts/${id}/media`, {
+      headers: { ...u.headers, range: `bytes=${size + 10}-` },
+    });
+    expect(past.status).toBe(416);
+
+    const retried = await api('POST', `/transcripts/${id}/retry`, u.headers);
+    expect(retried.json.data.status).toBe('queued');
+    const done = await waitFor(u.headers, id, ['done']);
+    expect(done.detected_language === null || typeof done.detected_language === 'string').toBe(true);
+
+    const [row] = await h.db.select().from(transcripts).where(eq(transcripts.id, id));
+    const mediaFile = path.join(DATA_DIR, row!.mediaKey!);
+    expect(existsSync(mediaFile)).toBe(true);
+    await api('DELETE', `/transcripts/${id}`, u.headers);
+    expect(existsSync(mediaFile)).toBe(false);
+  });
+
+  it('refuses unknown languages before anything runs', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'mp3', 1);
+    const res = await api('POST', '/transcripts', u.headers, { upload_id: uploadId, language: 'xx' });
+    expect(res.res.status).toBe(422);
+    expect(res.json.data.fields.language).toBe('validation.language');
+  });
+});
+
+describe('caption import, editing, listing', () => {
+  const SRT = '1\n00:00:01,000 --> 00:00:02,500\nHello there\n\n2\n00:00:03,000 --> 00:00:05,000\nGeneral Kenobi\n';
+
+  async function importSrt(headers: Record<string, string>, text = SRT, name?: string) {
+    const form = new FormData();
+    form.set('file', new File([text], 'episode.srt', { type: 'application/x-subrip' }));
+    if (name) form.set('name', name);
+    const res = await h.app.request('/self-api/v1/transcripts/import', { method: 'POST', headers, body: form });
+    return { res, json: (await res.json()) as Json };
+  }
+
+  it('imports an .srt as a finished transcript without an engine or minutes', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await importSrt(u.headers);
+    expect(json.data).toMatchObject({ status: 'done', source: 'import', name: 'episode', media: null });
+    const got = await api('GET', `/transcripts/${json.data.id}`, u.headers);
+    expect(got.json.data.segments).toEqual([
+      { start: 1, end: 2.5, text: 'Hello there' },
+      { start: 3, end: 5, text: 'General Kenobi' },
+    ]);
+    expect(await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id))).toHaveLength(0);
+    const bad = await importSrt(u.headers, 'nothing to see');
+    expect(bad.res.status).toBe(422);
+    expect(bad.json.message).toMatch(/^errors\.captions\./);
+  });
+
+  it('imports captions with their media', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'mp4', 6);
+    const form = new FormData();
+    form.set('file', new File([SRT], 'talk.vtt'));
+    form.set('upload_id', uploadId);
+    const res = await h.app.request('/self-api/v1/transcripts/import', { method: 'POST', headers: u.headers, body: form });
+    const json = (await res.json()) as Json;
+    expect(json.data.media).toMatchObject({ type: 'video/mp4', has_video: true });
+    expect(json.data.duration).toBeCloseTo(6, 0);
+  });
+
+  it('edits text, splits, merges, shifts, with lost-update protection', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await importSrt(u.headers);
+    const id = json.data.id;
+    let r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'text', index: 1, text: 'Hello, Kenobi' });
+    expect(r.json.data.segments[1].text).toBe('Hello, Kenobi');
+    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'split', index: 1, offset: 6 });
+    expect(r.json.data.segments.map((s: any) => s.text)).toEqual(['Hello there', 'Hello,', 'Kenobi']);
+    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'merge', index: 0 });
+    expect(r.json.data.segments).toHaveLength(2);
+    expect(r.json.data.segments[0].text).toBe('Hello there Hello,');
+    const stamp = r.json.data.updated_at;
+    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'shift', delta: -0.5, updated_at: stamp });
+    expect(r.json.data.segments[0].start).toBeCloseTo(0.5);
+    const stale = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'merge', index: 0, updated_at: stamp });
+    expect(stale.res.status).toBe(409);
+    const bad = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'merge', index: 9 });
+    expect(bad.res.status).toBe(422);
+    const wrong = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'explode' });
+    expect(wrong.res.status).toBe(422);
+    const renamed = await api('PATCH', `/transcripts/${id}`, u.headers, { name: '  Interview  ' });
+    expect(renamed.json.data.name).toBe('Interview');
+  });
+
+  it('lists with full-text search over names and text, sorting and pages', async () => {
+    const u = await signedInUser(h.db);
+    await importSrt(u.headers, SRT, 'Alpha meeting');
+    await importSrt(u.headers, '1\n00:00:00,000 --> 00:00:01,000\nquarterly numbers\n', 'Beta call');
+    await importSrt(u.headers, '1\n00:00:00,000 --> 00:00:01,000\nnothing\n', 'Gamma');
+    const all = await api('GET', '/transcripts?sort=name&order=asc', u.headers);
+    expect(all.json.data.items.map((t: any) => t.name)).toEqual(['Alpha meeting', 'Beta call', 'Gamma']);
+    expect(all.json.data.total).toBe(3);
+    expect(all.json.data.items[0].segments).toBeUndefined();
+    const byText = await api('GET', '/transcripts?q=quarter', u.headers);
+    expect(byText.json.data.items.map((t: any) => t.name)).toEqual(['Beta call']);
+    const byName = await api('GET', '/transcripts?q=meeting', u.headers);
+    expect(byName.json.data.items.map((t: any) => t.name)).toEqual(['Alpha meeting']);
+    const page2 = await api('GET', '/transcripts?sort=name&order=asc&page=2&page_size=2', u.headers);
+    expect(page2.json.data.items.map((t: any) => t.name)).toEqual(['Gamma']);
+    const other = await signedInUser(h.db);
+    expect((await api('GET', '/transcripts', other.headers)).json.data.total).toBe(0);
+    const badSort = await api('GET', '/transcripts?sort=password', u.headers);
+    expect(badSort.res.status).toBe(422);
+  });
+});

@@ -1,0 +1,321 @@
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { isTranscriptionLanguage } from '../../common/whisper-languages';
+import type { Transcript, User } from '../db/schema';
+import type { AppEnv } from '../app';
+import { ApiError, ErrorCode, ok } from '../http/envelope';
+import { sessionToken } from '../http/cookies';
+import { readBody, readQuery } from '../http/validate';
+import { userForToken } from '../modules/auth/session-user';
+import type { TranscriptEvent } from '../modules/jobs/events';
+import type { TranscriptionDeps } from '../modules/transcription/deps';
+import { parseRange } from '../http/range';
+import {
+  cancelTranscript,
+  createFromUpload,
+  deleteTranscript,
+  editSegments,
+  importCaptions,
+  listTranscripts,
+  moveTranscripts,
+  ownTranscript,
+  renameTranscript,
+  retryTranscript,
+  summaryColumns,
+} from '../modules/transcription/transcripts';
+import { UUID_RE } from '../../common/validators';
+import type { TranscriptJson } from '../../common/transcript-types';
+
+const uuid = z.string().regex(UUID_RE, 'validation.uuid');
+const language = z.string().refine(isTranscriptionLanguage, 'validation.language');
+const name = z.string().trim().min(1, 'validation.required').max(200, 'validation.nameMax');
+const segment = z.object({
+  start: z.number().finite().min(0),
+  end: z.number().finite().min(0),
+  text: z.string().max(5000),
+});
+
+const listSchema = z.object({
+  folder_id: uuid.optional(),
+  root: z.enum(['1', 'true']).optional(),
+  q: z.string().max(200).optional(),
+  sort: z.enum(['created_at', 'name', 'duration']).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+const createSchema = z
+  .object({
+    upload_id: z.string().min(1).max(64),
+    name: name.optional(),
+    language: language.default('auto'),
+    translate: z.boolean().default(false),
+    folder_id: uuid.nullable().optional(),
+  })
+  .strict();
+const importSchema = z.object({
+  file: z.instanceof(File, { message: 'validation.required' }),
+  upload_id: z.string().min(1).max(64).optional(),
+  name: name.optional(),
+  language: z
+    .string()
+    .refine((v) => v !== 'auto' && isTranscriptionLanguage(v), 'validation.language')
+    .optional(),
+  folder_id: uuid.optional(),
+});
+const renameSchema = z.object({ name }).strict();
+const editSchema = z.intersection(
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('replace'), segments: z.array(segment).max(20_000) }),
+    z.object({ op: z.literal('text'), index: z.number().int().min(0), text: z.string().max(5000) }),
+    z.object({ op: z.literal('split'), index: z.number().int().min(0), offset: z.number().int().min(1) }),
+    z.object({ op: z.literal('merge'), index: z.number().int().min(0) }),
+    z.object({
+      op: z.literal('shift'),
+      delta: z.number().finite().min(-86_400).max(86_400),
+      from: z.number().int().min(0).optional(),
+    }),
+  ]),
+  z.object({ updated_at: z.string().max(40).optional() }),
+);
+const moveSchema = z.object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() }).strict();
+
+const CAPTIONS_MAX_BYTES = 10 * 1024 * 1024;
+
+type Summary = Pick<Transcript, keyof typeof summaryColumns>;
+
+/** The API shape of a transcript (snake_case, like the rest of the API). */
+export function transcriptJson(t: Summary & { segments?: Transcript['segments'] }): TranscriptJson {
+  return {
+    id: t.id,
+    name: t.name,
+    folder_id: t.folderId,
+    source: t.source,
+    status: t.status,
+    progress: t.progress,
+    language: t.language,
+    detected_language: t.detectedLanguage,
+    translate: t.translate,
+    duration: t.durationSec,
+    media: t.mediaKey
+      ? {
+          name: t.mediaName,
+          type: t.mediaType,
+          size: t.mediaSize,
+          has_video: t.hasVideo,
+          url: `/self-api/v1/transcripts/${t.id}/media`,
+        }
+      : null,
+    error: t.errorCode ? { code: t.errorCode, message: `errors.media.${t.errorCode}` } : null,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    completed_at: t.completedAt?.toISOString() ?? null,
+    ...(t.segments ? { segments: t.segments } : {}),
+  };
+}
+
+const TERMINAL = new Set(['done', 'failed', 'canceled']);
+
+/** /self-api/v1/transcripts: every call checks that the transcript is the caller's. */
+export function transcriptsApi() {
+  const api = new Hono<AppEnv>();
+  const deps = (c: Context<AppEnv>): TranscriptionDeps => c.get('deps').services.transcription;
+  const currentUser = async (c: Context<AppEnv>): Promise<User> => {
+    const user = await userForToken(c.get('deps').db, sessionToken(c));
+    if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+    return user;
+  };
+  const idParam = (c: Context<AppEnv>) => {
+    const id = c.req.param('id') ?? '';
+    if (!UUID_RE.test(id)) throw new ApiError(40404, 'errors.transcripts.notFound', 404);
+    return id;
+  };
+
+  api.get('/', async (c) => {
+    const user = await currentUser(c);
+    const q = readQuery(c, listSchema);
+    const result = await listTranscripts(deps(c), user, {
+      folderId: q.folder_id,
+      root: !!q.root,
+      q: q.q,
+      sort: q.sort,
+      order: q.order,
+      page: q.page,
+      pageSize: q.page_size,
+    });
+    return c.json(ok({ ...result, items: result.items.map(transcriptJson) }));
+  });
+
+  api.post('/', async (c) => {
+    const user = await currentUser(c);
+    const body = await readBody(c, createSchema);
+    const row = await createFromUpload(deps(c), user, {
+      uploadId: body.upload_id,
+      name: body.name,
+      language: body.language,
+      translate: body.translate,
+      folderId: body.folder_id,
+    });
+    return c.json(ok(transcriptJson(row)));
+  });
+
+  api.post('/import', async (c) => {
+    const user = await currentUser(c);
+    const body = await readBody(c, importSchema);
+    if (body.file.size > CAPTIONS_MAX_BYTES) {
+      throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge', 413);
+    }
+    const row = await importCaptions(deps(c), user, {
+      captions: await body.file.text(),
+      filename: body.file.name,
+      name: body.name,
+      language: body.language,
+      uploadId: body.upload_id,
+      folderId: body.folder_id,
+    });
+    return c.json(ok(transcriptJson(row)));
+  });
+
+  api.post('/move', async (c) => {
+    const user = await currentUser(c);
+    const body = await readBody(c, moveSchema);
+    return c.json(ok({ moved: await moveTranscripts(deps(c), user, body.ids, body.folder_id) }));
+  });
+
+  api.get('/:id', async (c) => {
+    const user = await currentUser(c);
+    return c.json(ok(transcriptJson(await ownTranscript(deps(c), user, idParam(c)))));
+  });
+
+  api.patch('/:id', async (c) => {
+    const user = await currentUser(c);
+    const id = idParam(c);
+    const body = await readBody(c, renameSchema);
+    return c.json(ok(transcriptJson(await renameTranscript(deps(c), user, id, body.name))));
+  });
+
+  api.patch('/:id/segments', async (c) => {
+    const user = await currentUser(c);
+    const id = idParam(c);
+    const { updated_at, ...edit } = await readBody(c, editSchema);
+    const row = await editSegments(deps(c), user, id, edit, updated_at);
+    return c.json(ok(transcriptJson(row)));
+  });
+
+  api.delete('/:id', async (c) => {
+    const user = await currentUser(c);
+    await deleteTranscript(deps(c), user, idParam(c));
+    return c.json(ok(null));
+  });
+
+  api.post('/:id/retry', async (c) => {
+    const user = await currentUser(c);
+    return c.json(ok(transcriptJson(await retryTranscript(deps(c), user, idParam(c)))));
+  });
+
+  api.post('/:id/cancel', async (c) => {
+    const user = await currentUser(c);
+    return c.json(ok(transcriptJson(await cancelTranscript(deps(c), user, idParam(c)))));
+  });
+
+  api.get('/:id/media', async (c) => {
+    const user = await currentUser(c);
+    const row = await ownTranscript(deps(c), user, idParam(c));
+    return serveMedia(c, deps(c), row);
+  });
+
+  // Live progress: a snapshot first, then status and segment events until the job ends.
+  api.get('/:id/events', async (c) => {
+    const user = await currentUser(c);
+    const id = idParam(c);
+    const d = deps(c);
+    await ownTranscript(d, user, id);
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const pending: TranscriptEvent[] = [];
+      let wake: (() => void) | null = null;
+      let closed = false;
+      const unsubscribe = d.events.subscribe(id, (event) => {
+        pending.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        closed = true;
+        wake?.();
+      });
+      try {
+        const snapshot = await ownTranscript(d, user, id);
+        let sent = snapshot.segments.length;
+        await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(snapshot)) });
+        if (TERMINAL.has(snapshot.status)) return;
+        while (!closed) {
+          if (pending.length === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, 15_000);
+            });
+            wake = null;
+            if (pending.length === 0 && !closed) await stream.writeSSE({ event: 'ping', data: '{}' });
+            continue;
+          }
+          const event = pending.shift()!;
+          if (event.type === 'segment') {
+            if (event.index < sent) continue;
+            sent = event.index + 1;
+            await stream.writeSSE({ event: 'segment', data: JSON.stringify(event) });
+          } else if (event.type === 'status') {
+            if (TERMINAL.has(event.status)) {
+              const final = await ownTranscript(d, user, id).catch(() => null);
+              if (final) await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(final)) });
+              return;
+            }
+            await stream.writeSSE({ event: 'status', data: JSON.stringify(event) });
+          }
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
+  return api;
+}
+
+/** Media with HTTP range requests, so the player can seek without loading the whole file. */
+async function serveMedia(c: Context<AppEnv>, deps: TranscriptionDeps, row: Transcript) {
+  if (!row.mediaKey) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
+  const size = await deps.storage.size(row.mediaKey);
+  if (size === null) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
+  const headers: Record<string, string> = {
+    'Accept-Ranges': 'bytes',
+    'Content-Type': row.mediaType ?? 'application/octet-stream',
+    'Cache-Control': 'private, max-age=3600',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (c.req.query('download') === '1' && row.mediaName) {
+    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(row.mediaName)}`;
+  }
+  const range = parseRange(c.req.header('range'), size);
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  }
+  if (c.req.method === 'HEAD') {
+    return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  }
+  const stream = await deps.storage.read(row.mediaKey, range ?? undefined);
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  if (!range) {
+    return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  }
+  return new Response(body, {
+    status: 206,
+    headers: {
+      ...headers,
+      'Content-Length': String(range.end - range.start + 1),
+      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { ByteRange, Storage } from './storage';
+
+/** Media on local disk under `root` (./data/media by default). */
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    // Keys come from our own code, but a path outside the root must never be reachable.
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Bad storage key: ${key}`);
+    return full;
+  };
+
+  return {
+    kind: 'local',
+    async adoptFile(localPath, key) {
+      const dest = resolve(key);
+      await mkdir(path.dirname(dest), { recursive: true });
+      try {
+        await rename(localPath, dest);
+      } catch (err) {
+        // Another file system: copy, then remove the source.
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await copyFile(localPath, dest);
+        await unlink(localPath);
+      }
+    },
+    async size(key) {
+      try {
+        return (await stat(resolve(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async read(key, range?: ByteRange): Promise<Readable> {
+      return createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async withLocalFile(key, fn) {
+      return fn(resolve(key));
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      await rm(resolve(prefix), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, as in HTTP Range. */
+  end: number;
+}
+
+/**
+ * Where media lives. Keys are opaque paths like `media/<user>/<transcript>`. The local-disk
+ * adapter is the default; the S3 one serves several machines.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Moves a finished local file (a completed upload) under `key`; the source is consumed. */
+  adoptFile(localPath: string, key: string): Promise<void>;
+  size(key: string): Promise<number | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Runs `fn` with a path on local disk (a temporary copy for remote stores). */
+  withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+export function mediaKey(userId: string, transcriptId: string): string {
+  return `media/${userId}/${transcriptId}`;
+}
+
+export function userPrefix(userId: string): string {
+  return `media/${userId}/`;
+}

@@ -1,0 +1,94 @@
+import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
+import { limitsFor, type RankLimits } from '../../../common/ranks';
+import type { Db } from '../../db/client';
+import { transcripts, usageRecords, type User } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { currentPeriod } from '../accounts/payload';
+
+/** Stable codes of the refusals; the middle three digits are the HTTP status. */
+export const AdmissionCode = {
+  FILE_TOO_LARGE: 41301,
+  DURATION_TOO_LONG: 40302,
+  QUOTA_EXCEEDED: 40303,
+  TOO_MANY_JOBS: 42902,
+} as const;
+
+export async function minutesUsed(db: Db, userId: string, now: Date): Promise<number> {
+  const { start, end } = currentPeriod(now);
+  const [row] = await db
+    .select({ seconds: sum(usageRecords.seconds) })
+    .from(usageRecords)
+    .where(
+      and(
+        eq(usageRecords.userId, userId),
+        gte(usageRecords.createdAt, start),
+        lt(usageRecords.createdAt, end),
+      ),
+    );
+  return Number(row?.seconds ?? 0) / 60;
+}
+
+async function activeJobs(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transcripts)
+    .where(and(eq(transcripts.userId, userId), inArray(transcripts.status, ['queued', 'processing'])));
+  return row?.n ?? 0;
+}
+
+export interface AdmissionRequest {
+  /** Bytes about to be uploaded. */
+  sizeBytes?: number;
+  /** Known once the file is probed. */
+  durationSec?: number;
+}
+
+/**
+ * The one place that says whether a user may transcribe a file now: file size, duration,
+ * minutes left in the period (counting jobs already waiting) and jobs running at once. The
+ * numbers come from the rank table (common/ranks.ts), which the Plans issue owns.
+ */
+export async function assertAdmission(
+  db: Db,
+  user: User,
+  request: AdmissionRequest,
+  now: Date,
+): Promise<RankLimits> {
+  const limits = limitsFor(user.rankName, user.customLimits);
+  if (request.sizeBytes !== undefined && request.sizeBytes > limits.max_file_mb * 1024 * 1024) {
+    throw new ApiError(AdmissionCode.FILE_TOO_LARGE, 'errors.transcripts.fileTooLarge', 413, {
+      limit_mb: limits.max_file_mb,
+    });
+  }
+  if (request.durationSec !== undefined && request.durationSec > limits.max_duration_minutes * 60) {
+    throw new ApiError(AdmissionCode.DURATION_TOO_LONG, 'errors.transcripts.durationTooLong', 403, {
+      limit_minutes: limits.max_duration_minutes,
+    });
+  }
+  if (limits.minutes_per_month !== null) {
+    const used = await minutesUsed(db, user.id, now);
+    const pending = await pendingMinutes(db, user.id);
+    const left = Math.max(0, limits.minutes_per_month - used - pending);
+    const needed = (request.durationSec ?? 0) / 60;
+    if (left <= 0 || needed > left) {
+      throw new ApiError(AdmissionCode.QUOTA_EXCEEDED, 'errors.transcripts.quotaExceeded', 403, {
+        minutes_left: Math.floor(left * 10) / 10,
+      });
+    }
+  }
+  if ((await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
+    throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', 429, {
+      limit: limits.concurrent_jobs,
+    });
+  }
+  return limits;
+}
+
+/** Minutes of jobs accepted but not finished: they will be charged when they succeed. */
+async function pendingMinutes(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sum(transcripts.durationSec) })
+    .from(transcripts)
+    .where(and(eq(transcripts.userId, userId), inArray(transcripts.status, ['queued', 'processing'])));
+  return Number(row?.seconds ?? 0) / 60;
+}

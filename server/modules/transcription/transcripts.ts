@@ -1,0 +1,409 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { CaptionParseError, parseCaptions } from '../../../common/captions';
+import {
+  mergeSegments,
+  normalizeSegments,
+  segmentsToPlainText,
+  shiftSegments,
+  splitSegment,
+  type Segment,
+} from '../../../common/segments';
+import { folders, transcripts, type Transcript, type User } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { MediaError } from '../media/media-error';
+import { probeMedia, type MediaInfo } from '../media/probe';
+import { mediaKey } from '../storage/storage';
+import { assertAdmission } from './admission';
+import type { TranscriptionDeps } from './deps';
+
+export const TranscriptError = {
+  NOT_FOUND: 40404,
+  UPLOAD_NOT_FOUND: 40405,
+  FOLDER_NOT_FOUND: 40406,
+  NOT_EDITABLE: 40903,
+  NOT_RETRYABLE: 40904,
+  NOT_CANCELABLE: 40905,
+  CAPTIONS_INVALID: 42204,
+  NOT_MEDIA: 42205,
+  BAD_EDIT: 42206,
+} as const;
+
+const notFound = () => new ApiError(TranscriptError.NOT_FOUND, 'errors.transcripts.notFound', 404);
+
+/** A transcript of this user, or 404 (someone else's ids look exactly like missing ones). */
+export async function ownTranscript(deps: TranscriptionDeps, user: User, id: string): Promise<Transcript> {
+  const [row] = await deps.db
+    .select()
+    .from(transcripts)
+    .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function assertFolder(deps: TranscriptionDeps, user: User, folderId: string | null | undefined) {
+  if (!folderId) return null;
+  const [row] = await deps.db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.userId, user.id)));
+  if (!row) throw new ApiError(TranscriptError.FOLDER_NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
+  return row.id;
+}
+
+/** The file name without its extension, as the default transcript name. */
+export function nameFromFile(filename: string): string {
+  const base = filename.replace(/\.[^./\\]{1,8}$/, '').trim();
+  return (base || filename || 'Transcript').slice(0, 200);
+}
+
+export interface CreateInput {
+  uploadId: string;
+  name?: string;
+  language: string;
+  translate: boolean;
+  folderId?: string | null;
+}
+
+/**
+ * Turns a finished upload into a queued transcript: probe (real media, not a name), check the
+ * rank's limits with the real duration, move the file into storage, queue the job. A file that
+ * is not usable media still becomes a transcript, failed with its reason, so the user sees why
+ * and can delete it.
+ */
+export async function createFromUpload(deps: TranscriptionDeps, user: User, input: CreateInput) {
+  const upload = await deps.uploads.finished(input.uploadId, user.id);
+  if (!upload) throw new ApiError(TranscriptError.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
+  const folderId = await assertFolder(deps, user, input.folderId);
+
+  let info: MediaInfo | null = null;
+  let mediaError: MediaError | null = null;
+  try {
+    info = await probeMedia(deps.ffprobe, upload.path);
+  } catch (err) {
+    if (!(err instanceof MediaError)) throw err;
+    mediaError = err;
+  }
+  if (info) {
+    try {
+      await assertAdmission(deps.db, user, { sizeBytes: upload.size, durationSec: info.durationSec }, deps.now());
+    } catch (err) {
+      await deps.uploads.discard(upload.id);
+      throw err;
+    }
+  }
+
+  const [row] = await deps.db
+    .insert(transcripts)
+    .values({
+      userId: user.id,
+      folderId,
+      name: input.name?.trim() || nameFromFile(upload.filename),
+      source: 'upload',
+      status: info ? 'queued' : 'failed',
+      language: input.language,
+      translate: input.translate,
+      mediaName: upload.filename.slice(0, 255),
+      mediaType: info?.mimeType ?? upload.filetype,
+      mediaSize: upload.size,
+      hasVideo: info?.hasVideo ?? false,
+      durationSec: info?.durationSec ?? null,
+      errorCode: mediaError?.code ?? null,
+      errorDetail: mediaError?.message ?? null,
+    })
+    .returning();
+  const key = mediaKey(user.id, row!.id);
+  await deps.storage.adoptFile(upload.path, key);
+  await deps.uploads.discard(upload.id);
+  await deps.db.update(transcripts).set({ mediaKey: key }).where(eq(transcripts.id, row!.id));
+  if (info) await deps.queue.enqueue(row!.id);
+  return { ...row!, mediaKey: key };
+}
+
+export interface ImportInput {
+  captions: string;
+  filename: string;
+  name?: string;
+  language?: string | null;
+  uploadId?: string | null;
+  folderId?: string | null;
+}
+
+/** An .srt / .vtt file becomes a finished transcript; its media, when given, becomes playable. */
+export async function importCaptions(deps: TranscriptionDeps, user: User, input: ImportInput) {
+  let segments: Segment[];
+  try {
+    segments = parseCaptions(input.captions, input.filename);
+  } catch (err) {
+    if (err instanceof CaptionParseError) {
+      throw new ApiError(TranscriptError.CAPTIONS_INVALID, `errors.captions.${err.code}`, 422);
+    }
+    throw err;
+  }
+  const folderId = await assertFolder(deps, user, input.folderId);
+  const upload = input.uploadId ? await deps.uploads.finished(input.uploadId, user.id) : null;
+  if (input.uploadId && !upload) {
+    throw new ApiError(TranscriptError.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
+  }
+  let info: MediaInfo | null = null;
+  if (upload) {
+    try {
+      info = await probeMedia(deps.ffprobe, upload.path);
+    } catch (err) {
+      if (err instanceof MediaError) {
+        await deps.uploads.discard(upload.id);
+        throw new ApiError(TranscriptError.NOT_MEDIA, `errors.media.${err.code}`, 422);
+      }
+      throw err;
+    }
+  }
+  const durationSec = info?.durationSec ?? (segments.length ? segments[segments.length - 1]!.end : 0);
+  const clean = normalizeSegments(segments, info ? info.durationSec : undefined);
+  const [row] = await deps.db
+    .insert(transcripts)
+    .values({
+      userId: user.id,
+      folderId,
+      name: input.name?.trim() || nameFromFile(upload?.filename ?? input.filename),
+      source: 'import',
+      status: 'done',
+      progress: 100,
+      language: input.language ?? 'auto',
+      detectedLanguage: input.language ?? null,
+      segments: clean,
+      plainText: segmentsToPlainText(clean),
+      mediaName: upload?.filename.slice(0, 255) ?? null,
+      mediaType: info?.mimeType ?? null,
+      mediaSize: upload?.size ?? null,
+      hasVideo: info?.hasVideo ?? false,
+      durationSec,
+      completedAt: deps.now(),
+    })
+    .returning();
+  if (!upload) return row!;
+  const key = mediaKey(user.id, row!.id);
+  await deps.storage.adoptFile(upload.path, key);
+  await deps.uploads.discard(upload.id);
+  await deps.db.update(transcripts).set({ mediaKey: key }).where(eq(transcripts.id, row!.id));
+  return { ...row!, mediaKey: key };
+}
+
+export interface ListQuery {
+  folderId?: string | null;
+  /** 'root' lists transcripts outside any folder. */
+  root?: boolean;
+  q?: string;
+  sort: 'created_at' | 'name' | 'duration';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** Full-text over name and text ('simple' config: no stemming, works for every language), plus a prefix match on the name. */
+function searchCondition(q: string): SQL {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  if (words.length === 0) return ilike(transcripts.name, pattern);
+  const tsquery = words.map((w) => `${w}:*`).join(' & ');
+  return or(sql`${transcripts.search} @@ to_tsquery('simple', ${tsquery})`, ilike(transcripts.name, pattern))!;
+}
+
+export async function listTranscripts(deps: TranscriptionDeps, user: User, query: ListQuery) {
+  const conditions: SQL[] = [eq(transcripts.userId, user.id)];
+  if (query.folderId) {
+    await assertFolder(deps, user, query.folderId);
+    conditions.push(eq(transcripts.folderId, query.folderId));
+  } else if (query.root) {
+    conditions.push(isNull(transcripts.folderId));
+  }
+  if (query.q?.trim()) conditions.push(searchCondition(query.q.trim()));
+  const where = and(...conditions);
+  const column =
+    query.sort === 'name' ? transcripts.name : query.sort === 'duration' ? transcripts.durationSec : transcripts.createdAt;
+  const direction = query.order === 'asc' ? asc : desc;
+  const [items, [total]] = await Promise.all([
+    deps.db
+      .select(summaryColumns)
+      .from(transcripts)
+      .where(where)
+      .orderBy(direction(column), desc(transcripts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ n: count() }).from(transcripts).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, page: query.page, page_size: query.pageSize };
+}
+
+/** Everything but the segments: what lists show. */
+export const summaryColumns = {
+  id: transcripts.id,
+  name: transcripts.name,
+  folderId: transcripts.folderId,
+  source: transcripts.source,
+  status: transcripts.status,
+  progress: transcripts.progress,
+  language: transcripts.language,
+  detectedLanguage: transcripts.detectedLanguage,
+  translate: transcripts.translate,
+  mediaName: transcripts.mediaName,
+  mediaType: transcripts.mediaType,
+  mediaSize: transcripts.mediaSize,
+  mediaKey: transcripts.mediaKey,
+  hasVideo: transcripts.hasVideo,
+  durationSec: transcripts.durationSec,
+  errorCode: transcripts.errorCode,
+  createdAt: transcripts.createdAt,
+  updatedAt: transcripts.updatedAt,
+  completedAt: transcripts.completedAt,
+};
+
+export async function renameTranscript(deps: TranscriptionDeps, user: User, id: string, name: string) {
+  await ownTranscript(deps, user, id);
+  const [row] = await deps.db
+    .update(transcripts)
+    .set({ name, updatedAt: deps.now() })
+    .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)))
+    .returning();
+  return row!;
+}
+
+export async function moveTranscripts(
+  deps: TranscriptionDeps,
+  user: User,
+  ids: string[],
+  folderId: string | null,
+) {
+  const target = await assertFolder(deps, user, folderId);
+  const moved = await deps.db
+    .update(transcripts)
+    .set({ folderId: target, updatedAt: deps.now() })
+    .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)))
+    .returning({ id: transcripts.id });
+  return moved.length;
+}
+
+export type SegmentEdit =
+  | { op: 'replace'; segments: Segment[] }
+  | { op: 'text'; index: number; text: string }
+  | { op: 'split'; index: number; offset: number }
+  | { op: 'merge'; index: number }
+  | { op: 'shift'; delta: number; from?: number };
+
+/** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
+export async function editSegments(
+  deps: TranscriptionDeps,
+  user: User,
+  id: string,
+  edit: SegmentEdit,
+  expectedUpdatedAt?: string,
+) {
+  const row = await ownTranscript(deps, user, id);
+  if (row.status !== 'done') {
+    throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.notEditable', 409);
+  }
+  if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== row.updatedAt.getTime()) {
+    throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
+  }
+  const duration = row.durationSec ?? undefined;
+  let next: Segment[];
+  try {
+    next = applyEdit(row.segments, edit, duration);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      throw new ApiError(TranscriptError.BAD_EDIT, 'errors.transcripts.badEdit', 422, { detail: err.message });
+    }
+    throw err;
+  }
+  const [updated] = await deps.db
+    .update(transcripts)
+    .set({ segments: next, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
+    .where(and(eq(transcripts.id, id), eq(transcripts.updatedAt, row.updatedAt)))
+    .returning();
+  if (!updated) throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
+  return updated;
+}
+
+function applyEdit(segments: Segment[], edit: SegmentEdit, duration?: number): Segment[] {
+  switch (edit.op) {
+    case 'replace':
+      return normalizeSegments(edit.segments, duration);
+    case 'text': {
+      if (!segments[edit.index]) throw new RangeError('No such segment');
+      const copy = segments.map((s, i) => (i === edit.index ? { ...s, text: edit.text } : s));
+      return normalizeSegments(copy, duration);
+    }
+    case 'split':
+      return splitSegment(segments, edit.index, edit.offset);
+    case 'merge':
+      return mergeSegments(segments, edit.index);
+    case 'shift':
+      return shiftSegments(segments, edit.delta, edit.from ?? 0, duration);
+  }
+}
+
+/** Deletes the transcript and its media; a running job is stopped first. */
+export async function deleteTranscript(deps: TranscriptionDeps, user: User, id: string) {
+  const row = await ownTranscript(deps, user, id);
+  if (row.status === 'queued' || row.status === 'processing') await deps.queue.cancel(id);
+  await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
+  if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+}
+
+export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: string) {
+  const row = await ownTranscript(deps, user, id);
+  const [updated] = await deps.db
+    .update(transcripts)
+    .set({ status: 'canceled', updatedAt: deps.now() })
+    .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['queued', 'processing'])))
+    .returning();
+  if (!updated) {
+    throw new ApiError(TranscriptError.NOT_CANCELABLE, 'errors.transcripts.notCancelable', 409, {
+      status: row.status,
+    });
+  }
+  await deps.queue.cancel(id);
+  deps.events.publish(id, { type: 'status', status: 'canceled', progress: updated.progress });
+  return updated;
+}
+
+/** Runs a failed or canceled transcript again (limits are checked again). */
+export async function retryTranscript(deps: TranscriptionDeps, user: User, id: string) {
+  const row = await ownTranscript(deps, user, id);
+  if ((row.status !== 'failed' && row.status !== 'canceled') || !row.mediaKey || row.source !== 'upload') {
+    throw new ApiError(TranscriptError.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+  }
+  let info: MediaInfo;
+  try {
+    info = await deps.storage.withLocalFile(row.mediaKey, (file) => probeMedia(deps.ffprobe, file));
+  } catch (err) {
+    if (err instanceof MediaError) {
+      throw new ApiError(TranscriptError.NOT_MEDIA, `errors.media.${err.code}`, 422);
+    }
+    throw err;
+  }
+  await assertAdmission(deps.db, user, { durationSec: info.durationSec }, deps.now());
+  const [updated] = await deps.db
+    .update(transcripts)
+    .set({
+      status: 'queued',
+      progress: 0,
+      segments: [],
+      plainText: '',
+      errorCode: null,
+      errorDetail: null,
+      durationSec: info.durationSec,
+      mediaType: info.mimeType,
+      hasVideo: info.hasVideo,
+      updatedAt: deps.now(),
+    })
+    .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['failed', 'canceled'])))
+    .returning();
+  if (!updated) throw new ApiError(TranscriptError.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+  await deps.queue.enqueue(id);
+  deps.events.publish(id, { type: 'status', status: 'queued', progress: 0 });
+  return updated;
+}
+

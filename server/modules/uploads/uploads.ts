@@ -1,0 +1,152 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import type { User } from '../../db/schema';
+import { fail } from '../../http/envelope';
+import { ApiError } from '../../http/envelope';
+import type { Logger } from '../../logger';
+
+export const UPLOAD_PATH = '/self-api/v1/uploads';
+/** Uploads never turned into a transcript are removed after a day. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface UploadDeps {
+  dir: string;
+  logger: Logger;
+  /** The signed-in user of a request, or null. */
+  userOf(req: Request): Promise<User | null>;
+  /** Throws an ApiError when this user may not upload `sizeBytes` now (rank limits). */
+  admit(user: User, sizeBytes: number): Promise<void>;
+}
+
+export interface FinishedUpload {
+  id: string;
+  path: string;
+  size: number;
+  filename: string;
+  filetype: string | null;
+}
+
+type TusError = { status_code: number; body: string };
+
+function tusError(status: number, code: number, message: string, data: unknown = null): TusError {
+  return { status_code: status, body: JSON.stringify(fail(code, message, data)) };
+}
+
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/**
+ * Resumable uploads (tus 1.0) streamed to disk under `dir`. Every request is tied to the
+ * signed-in user; an upload's owner is recorded in its metadata and checked on each PATCH,
+ * HEAD and DELETE. Limits are checked when the upload is created, and tus itself refuses any
+ * byte past the declared Upload-Length, so the size limit also holds while it runs.
+ */
+export function createUploads(deps: UploadDeps) {
+  const store = new FileStore({ directory: deps.dir });
+  const owners = new WeakMap<Request, User>();
+
+  const server = new Server({
+    path: UPLOAD_PATH,
+    datastore: store,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    disableTerminationForFinishedUploads: false,
+    async onIncomingRequest(req, uploadId) {
+      const user = await deps.userOf(req as unknown as Request);
+      if (!user) throw tusError(401, 401, 'errors.api.unauthorized');
+      owners.set(req as unknown as Request, user);
+      if (req.method !== 'POST' && req.method !== 'OPTIONS') {
+        if (!UPLOAD_ID.test(uploadId)) throw tusError(404, 404, 'errors.uploads.notFound');
+        const upload = await store.getUpload(uploadId).catch(() => null);
+        if (!upload || upload.metadata?.userId !== user.id) {
+          throw tusError(404, 404, 'errors.uploads.notFound');
+        }
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const user = owners.get(req as unknown as Request);
+      if (!user) throw tusError(401, 401, 'errors.api.unauthorized');
+      if (upload.sizeIsDeferred || upload.size === undefined) {
+        throw tusError(400, 40004, 'errors.uploads.lengthRequired');
+      }
+      if (upload.size === 0) throw tusError(422, 42203, 'errors.media.empty_file');
+      try {
+        await deps.admit(user, upload.size);
+      } catch (err) {
+        if (err instanceof ApiError) throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
+        throw err;
+      }
+      const filename = (upload.metadata?.filename ?? upload.metadata?.name ?? 'upload').slice(0, 255);
+      return {
+        metadata: {
+          filename,
+          filetype: (upload.metadata?.filetype ?? upload.metadata?.type ?? '').slice(0, 255),
+          userId: user.id,
+        },
+      };
+    },
+    onResponseError(_req, err) {
+      if ('status_code' in err && typeof err.body === 'string' && err.body.startsWith('{')) return err;
+      if ('status_code' in err) {
+        // tus's own refusals (size exceeded, offset mismatch …) in our envelope.
+        return tusError(err.status_code, err.status_code, 'errors.uploads.rejected', { detail: err.body.trim() });
+      }
+      deps.logger.error({ err }, 'upload failed');
+      return tusError(500, 500, 'errors.api.internal');
+    },
+  });
+
+  return {
+    handle: (req: Request) => server.handleWeb(req),
+
+    /** A finished upload of this user, or null (unknown, someone else's, or incomplete). */
+    async finished(uploadId: string, userId: string): Promise<FinishedUpload | null> {
+      if (!UPLOAD_ID.test(uploadId)) return null;
+      const upload: Upload | null = await store.getUpload(uploadId).catch(() => null);
+      if (!upload || upload.metadata?.userId !== userId) return null;
+      if (upload.size === undefined || upload.offset !== upload.size) return null;
+      return {
+        id: upload.id,
+        path: path.join(deps.dir, upload.id),
+        size: upload.size,
+        filename: upload.metadata?.filename ?? 'upload',
+        filetype: upload.metadata?.filetype || null,
+      };
+    },
+
+    /** Forgets an upload once its file has been moved into storage (or is unwanted). */
+    async discard(uploadId: string) {
+      if (!UPLOAD_ID.test(uploadId)) return;
+      await rm(path.join(deps.dir, uploadId), { force: true });
+      await rm(path.join(deps.dir, `${uploadId}.json`), { force: true });
+    },
+
+    async sweepAbandoned(now = Date.now()): Promise<number> {
+      let removed = 0;
+      const names = await readdir(deps.dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const id = name.replace(/\.json$/, '');
+        if (!UPLOAD_ID.test(id) || name.endsWith('.json')) continue;
+        const info = await stat(path.join(deps.dir, name)).catch(() => null);
+        if (info && now - info.mtimeMs > ABANDONED_AFTER_MS) {
+          await this.discard(id);
+          removed++;
+        }
+      }
+      return removed;
+    },
+
+    /** All uploads of a user (account deletion). */
+    async discardAllOf(userId: string) {
+      const names = await readdir(deps.dir).catch(() => [] as string[]);
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        const id = name.slice(0, -5);
+        const upload = await store.getUpload(id).catch(() => null);
+        if (upload?.metadata?.userId === userId) await this.discard(id);
+      }
+    },
+  };
+}
+
+export type Uploads = ReturnType<typeof createUploads>;

@@ -1,0 +1,21 @@
+import { mailTo } from './outbox';
+
+/** Signs up through the real API and the outbox mail; returns the session cookie header. */
+export async function apiSignup(base: string, dataDir: string, email: string): Promise<Record<string, string>> {
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const signup = await fetch(`${base}/common-api/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'a long secret 42' }),
+  });
+  if (!signup.ok) throw new Error(`signup: ${signup.status}`);
+  const mail = await mailTo(dataDir, email);
+  const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
+  const done = await fetch(`${base}/common-api/v1/complete-signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, code }),
+  });
+  const cookie = done.headers.getSetCookie().find((c) => c.startsWith('token='))!.split(';')[0]!;
+  return { cookie, origin: base };
+}
