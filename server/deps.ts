@@ -14,6 +14,7 @@ import { createDbQueue } from './modules/jobs/db-queue';
 import { createLocalEvents, createRedisEvents } from './modules/jobs/events';
 import { resolveMediaBinaries } from './modules/media/binaries';
 import { createLocalStorage } from './modules/storage/local-storage';
+import { createS3Storage } from './modules/storage/s3-storage';
 import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
@@ -66,7 +67,16 @@ export function buildServiceDeps(
     });
 
   const media = resolveMediaBinaries(env);
-  const storage = createLocalStorage(path.join(env.DATA_DIR, 'media'));
+  const storage = env.S3_BUCKET
+    ? createS3Storage({
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      })
+    : createLocalStorage(path.join(env.DATA_DIR, 'media'));
   const events = env.REDIS_URL ? createRedisEvents(env.REDIS_URL, logger) : createLocalEvents();
   const queue = env.REDIS_URL
     ? createBullQueue({ url: env.REDIS_URL, events, logger, lockMs: env.QUEUE_LOCK_MS, prefix: env.QUEUE_PREFIX })

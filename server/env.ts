@@ -45,6 +45,13 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com'),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: z.string().default('whisper-1'),
+  // Media storage: local disk under DATA_DIR/media unless S3_BUCKET is set.
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
   /** Jobs one process runs at once; whisper uses every core for one job, so 1 by default. */

@@ -28,8 +28,9 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async size(key) {
+      const file = resolve(key);
       try {
-        return (await stat(resolve(key))).size;
+        return (await stat(file)).size;
       } catch {
         return null;
       }

@@ -1,0 +1,103 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { ByteRange, Storage } from './storage';
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** MinIO and most self-hosted servers want path-style URLs. */
+  forcePathStyle?: boolean;
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Media in an S3-compatible bucket (AWS, MinIO, R2 …), so web processes and workers on several
+ * machines see the same files. Uploads stream in parts; processing downloads a temporary copy.
+ */
+export function createS3Storage(opts: S3Options): Storage {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = opts.bucket;
+
+  async function body(key: string, range?: ByteRange): Promise<Readable> {
+    const out = await client.send(
+      new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    return out.Body as Readable;
+  }
+
+  return {
+    kind: 's3',
+    async adoptFile(localPath, key) {
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: createReadStream(localPath) },
+        partSize: 16 * 1024 * 1024,
+        queueSize: 2,
+      });
+      await upload.done();
+      await unlink(localPath);
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? null;
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    read: body,
+    async withLocalFile(key, fn) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'clipscribe-s3-'));
+      const file = path.join(dir, 'media');
+      try {
+        await pipeline(await body(key), createWriteStream(file));
+        return await fn(file);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deletePrefix(prefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) await client.send(new DeleteObjectCommand({ Bucket, Key: item.Key }));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}
