@@ -14,7 +14,13 @@ export interface TranscriptJson {
   detected_language: string | null;
   translate: boolean;
   duration: number | null;
-  media: { name: string | null; type: string | null; size: number | null; has_video: boolean; url: string } | null;
+  media: {
+    name: string | null;
+    type: string | null;
+    size: number | null;
+    has_video: boolean;
+    url: string;
+  } | null;
   error: { code: string; message: string } | null;
   created_at: string;
   updated_at: string;

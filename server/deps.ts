@@ -79,7 +79,13 @@ export function buildServiceDeps(
     : createLocalStorage(path.join(env.DATA_DIR, 'media'));
   const events = env.REDIS_URL ? createRedisEvents(env.REDIS_URL, logger) : createLocalEvents();
   const queue = env.REDIS_URL
-    ? createBullQueue({ url: env.REDIS_URL, events, logger, lockMs: env.QUEUE_LOCK_MS, prefix: env.QUEUE_PREFIX })
+    ? createBullQueue({
+        url: env.REDIS_URL,
+        events,
+        logger,
+        lockMs: env.QUEUE_LOCK_MS,
+        prefix: env.QUEUE_PREFIX,
+      })
     : createDbQueue({ db, events, logger, exclusive: overrides.exclusiveDb ?? !env.DATABASE_URL });
   const uploads = createUploads({
     dir: path.join(env.DATA_DIR, 'uploads'),
@@ -122,7 +128,8 @@ export function buildServiceDeps(
 
   let engine: Engine | null = null;
   const sweeper = setInterval(
-    () => void uploads.sweepAbandoned().catch((err: Error) => logger.warn({ err: err.message }, 'sweep failed')),
+    () =>
+      void uploads.sweepAbandoned().catch((err: Error) => logger.warn({ err: err.message }, 'sweep failed')),
     60 * 60 * 1000,
   );
   sweeper.unref();
@@ -134,7 +141,10 @@ export function buildServiceDeps(
       engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
       const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
       queue.start((id, ctx) => processTranscript(pipeline, id, ctx), env.JOB_CONCURRENCY);
-      logger.info({ queue: queue.kind, engine: engine.name, concurrency: env.JOB_CONCURRENCY }, 'worker started');
+      logger.info(
+        { queue: queue.kind, engine: engine.name, concurrency: env.JOB_CONCURRENCY },
+        'worker started',
+      );
     },
     async close() {
       clearInterval(sweeper);

@@ -61,7 +61,10 @@ export const envSchema = z.object({
   /** BullMQ: how long a job stays locked to a worker that stops renewing it (a killed one). */
   QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** BullMQ key prefix, so several deployments (or test runs) can share one Redis. */
-  QUEUE_PREFIX: z.string().regex(/^[\w:-]+$/).default('clipscribe'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w:-]+$/)
+    .default('clipscribe'),
   MAIL_FROM: z.string().default('ClipScribe <no-reply@clipscribe.local>'),
 });
 

@@ -30,7 +30,6 @@ export function setApiTranslator(t: (key: string, data?: Record<string, unknown>
 function translateKey(key: string, data?: unknown): string {
   const values = data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
   const t =
-    translator ??
-    ((k: string, v?: Record<string, unknown>) => (i18next.exists(k) ? i18next.t(k, v) : k));
+    translator ?? ((k: string, v?: Record<string, unknown>) => (i18next.exists(k) ? i18next.t(k, v) : k));
   return t(key, values);
 }

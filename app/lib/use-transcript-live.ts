@@ -8,7 +8,12 @@ import { ACTIVE_STATUSES, type TranscriptJson } from '../../common/transcript-ty
  */
 export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
   const [transcript, setTranscript] = useState(initial);
-  useEffect(() => setTranscript(initial), [initial]);
+  // New loader data (a revalidation after retry or cancel) replaces the live state.
+  const [base, setBase] = useState(initial);
+  if (base !== initial) {
+    setBase(initial);
+    setTranscript(initial);
+  }
 
   const active = ACTIVE_STATUSES.includes(transcript.status);
   useEffect(() => {
@@ -27,7 +32,10 @@ export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
       setTranscript((t) => ({ ...t, status, progress: Math.max(t.progress, progress) }));
     });
     source.addEventListener('segment', (e) => {
-      const { index, segment } = JSON.parse((e as MessageEvent<string>).data) as { index: number; segment: Segment };
+      const { index, segment } = JSON.parse((e as MessageEvent<string>).data) as {
+        index: number;
+        segment: Segment;
+      };
       setTranscript((t) => {
         const segments = [...(t.segments ?? [])];
         segments[index] = segment;

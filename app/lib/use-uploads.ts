@@ -132,7 +132,9 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
         };
         if (isCaptionFile(file.name)) {
           importCaptions(key, file, options, abort.signal)
-            .catch((err: unknown) => fail(err instanceof ApiClientError ? err.message : t('errors.requestError')))
+            .catch((err: unknown) =>
+              fail(err instanceof ApiClientError ? err.message : t('errors.requestError')),
+            )
             .finally(() => running.current.delete(key));
           continue;
         }
@@ -157,7 +159,9 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
             onSuccess() {
               const id = upload.url?.split('/').pop() ?? '';
               create(key, id, options, abort.signal)
-                .catch((err: unknown) => fail(err instanceof ApiClientError ? err.message : t('errors.requestError')))
+                .catch((err: unknown) =>
+                  fail(err instanceof ApiClientError ? err.message : t('errors.requestError')),
+                )
                 .finally(() => running.current.delete(key));
             },
           }) as unknown as TusUpload;

@@ -154,7 +154,11 @@ describe('rank limits', () => {
     });
     expect(response.status).toBe(413);
     const json = (await response.json()) as Json;
-    expect(json).toMatchObject({ code: 41301, message: 'errors.transcripts.fileTooLarge', data: { limit_mb: 200 } });
+    expect(json).toMatchObject({
+      code: 41301,
+      message: 'errors.transcripts.fileTooLarge',
+      data: { limit_mb: 200 },
+    });
   });
 
   it('never accepts more bytes than declared', async () => {
@@ -166,7 +170,10 @@ describe('rank limits', () => {
   });
 
   it('refuses media longer than the plan allows', async () => {
-    const u = await signedInUser(h.db, { rankName: 'Enterprise', customLimits: { max_duration_minutes: 0.02 } });
+    const u = await signedInUser(h.db, {
+      rankName: 'Enterprise',
+      customLimits: { max_duration_minutes: 0.02 },
+    });
     const uploadId = await upload(u.headers, 'wav', 3);
     const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
     expect(created.res.status).toBe(403);
@@ -175,7 +182,9 @@ describe('rank limits', () => {
 
   it('refuses when the minutes of the period are used up', async () => {
     const u = await signedInUser(h.db); // Free: 30 minutes
-    await h.db.insert(usageRecords).values({ userId: u.user.id, transcriptId: crypto.randomUUID(), seconds: 30 * 60 });
+    await h.db
+      .insert(usageRecords)
+      .values({ userId: u.user.id, transcriptId: crypto.randomUUID(), seconds: 30 * 60 });
     const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(100), 'a.mp4');
     expect(response.status).toBe(403);
     expect(((await response.json()) as Json).code).toBe(40303);
@@ -188,7 +197,7 @@ describe('rank limits', () => {
     expect(created.json.code).toBe(200);
     const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(100), 'b.mp4');
     expect(response.status).toBe(429);
-    expect(((await response.json()) as Json)).toMatchObject({ code: 42902, data: { limit: 1 } });
+    expect((await response.json()) as Json).toMatchObject({ code: 42902, data: { limit: 1 } });
     await api('POST', `/transcripts/${created.json.data.id}/cancel`, u.headers);
   });
 });
@@ -279,13 +288,18 @@ describe('cancel, retry, delete, media ranges', () => {
 });
 
 describe('caption import, editing, listing', () => {
-  const SRT = '1\n00:00:01,000 --> 00:00:02,500\nHello there\n\n2\n00:00:03,000 --> 00:00:05,000\nGeneral Kenobi\n';
+  const SRT =
+    '1\n00:00:01,000 --> 00:00:02,500\nHello there\n\n2\n00:00:03,000 --> 00:00:05,000\nGeneral Kenobi\n';
 
   async function importSrt(headers: Record<string, string>, text = SRT, name?: string) {
     const form = new FormData();
     form.set('file', new File([text], 'episode.srt', { type: 'application/x-subrip' }));
     if (name) form.set('name', name);
-    const res = await h.app.request('/self-api/v1/transcripts/import', { method: 'POST', headers, body: form });
+    const res = await h.app.request('/self-api/v1/transcripts/import', {
+      method: 'POST',
+      headers,
+      body: form,
+    });
     return { res, json: (await res.json()) as Json };
   }
 
@@ -310,7 +324,11 @@ describe('caption import, editing, listing', () => {
     const form = new FormData();
     form.set('file', new File([SRT], 'talk.vtt'));
     form.set('upload_id', uploadId);
-    const res = await h.app.request('/self-api/v1/transcripts/import', { method: 'POST', headers: u.headers, body: form });
+    const res = await h.app.request('/self-api/v1/transcripts/import', {
+      method: 'POST',
+      headers: u.headers,
+      body: form,
+    });
     const json = (await res.json()) as Json;
     expect(json.data.media).toMatchObject({ type: 'video/mp4', has_video: true });
     expect(json.data.duration).toBeCloseTo(6, 0);
@@ -320,7 +338,11 @@ describe('caption import, editing, listing', () => {
     const u = await signedInUser(h.db);
     const { json } = await importSrt(u.headers);
     const id = json.data.id;
-    let r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'text', index: 1, text: 'Hello, Kenobi' });
+    let r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'text',
+      index: 1,
+      text: 'Hello, Kenobi',
+    });
     expect(r.json.data.segments[1].text).toBe('Hello, Kenobi');
     r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'split', index: 1, offset: 6 });
     expect(r.json.data.segments.map((s: any) => s.text)).toEqual(['Hello there', 'Hello,', 'Kenobi']);
@@ -328,9 +350,17 @@ describe('caption import, editing, listing', () => {
     expect(r.json.data.segments).toHaveLength(2);
     expect(r.json.data.segments[0].text).toBe('Hello there Hello,');
     const stamp = r.json.data.updated_at;
-    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'shift', delta: -0.5, updated_at: stamp });
+    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'shift',
+      delta: -0.5,
+      updated_at: stamp,
+    });
     expect(r.json.data.segments[0].start).toBeCloseTo(0.5);
-    const stale = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'merge', index: 0, updated_at: stamp });
+    const stale = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'merge',
+      index: 0,
+      updated_at: stamp,
+    });
     expect(stale.res.status).toBe(409);
     const bad = await api('PATCH', `/transcripts/${id}/segments`, u.headers, { op: 'merge', index: 9 });
     expect(bad.res.status).toBe(422);

@@ -12,6 +12,7 @@ import { userForToken } from '../modules/auth/session-user';
 import type { TranscriptEvent } from '../modules/jobs/events';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { parseRange } from '../http/range';
+import type { summaryColumns } from '../modules/transcription/transcripts';
 import {
   cancelTranscript,
   createFromUpload,
@@ -23,7 +24,6 @@ import {
   ownTranscript,
   renameTranscript,
   retryTranscript,
-  summaryColumns,
 } from '../modules/transcription/transcripts';
 import { UUID_RE } from '../../common/validators';
 import type { TranscriptJson } from '../../common/transcript-types';
@@ -269,7 +269,8 @@ export function transcriptsApi() {
           } else if (event.type === 'status') {
             if (TERMINAL.has(event.status)) {
               const final = await ownTranscript(d, user, id).catch(() => null);
-              if (final) await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(final)) });
+              if (final)
+                await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(final)) });
               return;
             }
             await stream.writeSSE({ event: 'status', data: JSON.stringify(event) });

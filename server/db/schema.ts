@@ -165,10 +165,7 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [
-    index('jobs_claim_idx').on(t.status, t.runAfter),
-    index('jobs_transcript_idx').on(t.transcriptId),
-  ],
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter), index('jobs_transcript_idx').on(t.transcriptId)],
 );
 
 export type Job = typeof jobs.$inferSelect;

@@ -38,7 +38,17 @@ export function makeMedia(dir: string, kind: MediaKind, seconds = 3): string {
     case 'avi':
       return ff(out(kind), [...AUDIO, video, ...AUDIO, tone, '-shortest', '-pix_fmt', 'yuv420p']);
     case 'webm':
-      return ff(out('webm'), [...AUDIO, video, ...AUDIO, tone, '-shortest', '-c:v', 'libvpx', '-c:a', 'libopus']);
+      return ff(out('webm'), [
+        ...AUDIO,
+        video,
+        ...AUDIO,
+        tone,
+        '-shortest',
+        '-c:v',
+        'libvpx',
+        '-c:a',
+        'libopus',
+      ]);
     case 'mp3':
     case 'wav':
     case 'm4a':

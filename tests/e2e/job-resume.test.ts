@@ -17,7 +17,13 @@ async function getJson(base: string, p: string, headers: Record<string, string>)
   return ((await res.json()) as { data: any }).data;
 }
 
-async function waitStatus(base: string, id: string, headers: Record<string, string>, wanted: string[], ms: number) {
+async function waitStatus(
+  base: string,
+  id: string,
+  headers: Record<string, string>,
+  wanted: string[],
+  ms: number,
+) {
   const until = Date.now() + ms;
   for (;;) {
     const t = await getJson(base, `/transcripts/${id}`, headers);

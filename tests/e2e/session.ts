@@ -1,7 +1,11 @@
 import { mailTo } from './outbox';
 
 /** Signs up through the real API and the outbox mail; returns the session cookie header. */
-export async function apiSignup(base: string, dataDir: string, email: string): Promise<Record<string, string>> {
+export async function apiSignup(
+  base: string,
+  dataDir: string,
+  email: string,
+): Promise<Record<string, string>> {
   const headers = { origin: base, 'content-type': 'application/json' };
   const signup = await fetch(`${base}/common-api/v1/signup`, {
     method: 'POST',
@@ -16,6 +20,9 @@ export async function apiSignup(base: string, dataDir: string, email: string): P
     headers,
     body: JSON.stringify({ email, code }),
   });
-  const cookie = done.headers.getSetCookie().find((c) => c.startsWith('token='))!.split(';')[0]!;
+  const cookie = done.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('token='))!
+    .split(';')[0]!;
   return { cookie, origin: base };
 }

@@ -58,7 +58,9 @@ describe('transcription in the browser', () => {
     await page.setInputFiles('[data-testid=upload-input]', {
       name: 'lecture.srt',
       mimeType: 'application/x-subrip',
-      buffer: Buffer.from('1\n00:00:01,000 --> 00:00:04,000\nWelcome to the lecture\n\n2\n00:01:05,000 --> 00:01:09,000\nLet us begin\n'),
+      buffer: Buffer.from(
+        '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the lecture\n\n2\n00:01:05,000 --> 00:01:09,000\nLet us begin\n',
+      ),
     });
     await page.locator('[data-upload=done] >> text=Open').click();
     await page.waitForURL(/\/transcript\//);

@@ -35,7 +35,10 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
       aria-valuenow={value}
       className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
     >
-      <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${value}%` }} />
+      <div
+        className="h-full rounded-full bg-brand-500 transition-[width] duration-300"
+        style={{ width: `${value}%` }}
+      />
     </div>
   );
 }

@@ -11,13 +11,19 @@ export function TranscriptList({ items }: { items: TranscriptJson[] }) {
   const to = useLocalePath();
   const nameOf = useLanguageName();
   return (
-    <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="transcripts">
+    <ul
+      className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+      data-testid="transcripts"
+    >
       {items.map((item) => {
         const lang = item.detected_language ?? (item.language === 'auto' ? null : item.language);
         return (
           <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:flex-nowrap">
             <div className="min-w-0 flex-1">
-              <Link to={to(`/transcript/${item.id}`)} className="block truncate font-medium text-slate-900 hover:text-brand-600">
+              <Link
+                to={to(`/transcript/${item.id}`)}
+                className="block truncate font-medium text-slate-900 hover:text-brand-600"
+              >
                 {item.name}
               </Link>
               <p className="text-xs text-slate-500">

@@ -24,29 +24,49 @@ function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel()
           <p className="truncate text-sm font-medium text-slate-900" title={item.name}>
             {item.name}
           </p>
-          <p className={`text-xs ${item.phase === 'failed' ? 'text-red-700' : 'text-slate-500'}`} role={item.phase === 'failed' ? 'alert' : undefined}>
+          <p
+            className={`text-xs ${item.phase === 'failed' ? 'text-red-700' : 'text-slate-500'}`}
+            role={item.phase === 'failed' ? 'alert' : undefined}
+          >
             {item.phase === 'failed'
               ? item.error
-              : t(`transcripts.upload.phase.${item.phase}`, { percent: item.percent, size: formatMb(item.size) })}
+              : t(`transcripts.upload.phase.${item.phase}`, {
+                  percent: item.percent,
+                  size: formatMb(item.size),
+                })}
           </p>
         </div>
         {active ? (
-          <button type="button" onClick={onCancel} className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+          >
             {t('common.cancel')}
           </button>
         ) : item.transcript ? (
-          <Link to={to(`/transcript/${item.transcript.id}`)} className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-50">
+          <Link
+            to={to(`/transcript/${item.transcript.id}`)}
+            className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-50"
+          >
             {t('transcripts.open')}
           </Link>
         ) : (
-          <button type="button" onClick={onDismiss} className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+          >
             {t('common.close')}
           </button>
         )}
       </div>
       {item.phase === 'uploading' ? (
         <div className="mt-2">
-          <ProgressBar percent={item.percent} label={t('transcripts.upload.progressLabel', { name: item.name })} />
+          <ProgressBar
+            percent={item.percent}
+            label={t('transcripts.upload.progressLabel', { name: item.name })}
+          />
         </div>
       ) : null}
     </li>
@@ -85,7 +105,10 @@ export function UploadPanel({
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {t('transcripts.upload.title')}
       </h2>
@@ -95,7 +118,12 @@ export function UploadPanel({
           <LanguageSelect id={`${id}-lang`} value={language} onChange={setLanguage} />
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-          <input type="checkbox" checked={translate} onChange={(e) => setTranslate(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            checked={translate}
+            onChange={(e) => setTranslate(e.target.checked)}
+            className="h-4 w-4 rounded border-slate-300"
+          />
           {t('transcripts.upload.translate')}
         </label>
       </div>
@@ -119,7 +147,11 @@ export function UploadPanel({
         </svg>
         <p className="mt-3 text-sm text-slate-700">
           {t('transcripts.upload.drop')}{' '}
-          <button type="button" onClick={() => input.current?.click()} className="font-semibold text-brand-600 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            className="font-semibold text-brand-600 underline-offset-2 hover:underline"
+          >
             {t('transcripts.upload.browse')}
           </button>
         </p>
@@ -145,7 +177,12 @@ export function UploadPanel({
       {items.length > 0 ? (
         <ul className="mt-4 space-y-2">
           {items.map((item) => (
-            <UploadRow key={item.key} item={item} onCancel={() => cancel(item.key)} onDismiss={() => dismiss(item.key)} />
+            <UploadRow
+              key={item.key}
+              item={item}
+              onCancel={() => cancel(item.key)}
+              onDismiss={() => dismiss(item.key)}
+            />
           ))}
         </ul>
       ) : null}

@@ -19,23 +19,21 @@ export default function Dashboard() {
   const { permissions_quota: quota } = useUserState();
   const [page, setPage] = useState<TranscriptPage | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setPage(await api.get<TranscriptPage>('/self-api/v1/transcripts', { page_size: 50 }, { handleErrors: true }));
-    } catch {
+  const load = useCallback(() => {
+    api
+      .get<TranscriptPage>('/self-api/v1/transcripts', { page_size: 50 }, { handleErrors: true })
+      .then(setPage)
       // Kept as it was; the next poll tries again.
-    }
+      .catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useEffect(load, [load]);
 
   // While something is being transcribed, the list follows its progress.
   const active = page?.items.some((i) => ACTIVE_STATUSES.includes(i.status)) ?? false;
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => void load(), POLL_MS);
+    const timer = setInterval(load, POLL_MS);
     return () => {
       clearInterval(timer);
       void refreshUserState();
@@ -44,8 +42,10 @@ export default function Dashboard() {
 
   const onCreated = useCallback(
     (created: TranscriptJson) => {
-      setPage((p) => (p ? { ...p, items: [created, ...p.items.filter((i) => i.id !== created.id)], total: p.total + 1 } : p));
-      void load();
+      setPage((p) =>
+        p ? { ...p, items: [created, ...p.items.filter((i) => i.id !== created.id)], total: p.total + 1 } : p,
+      );
+      load();
     },
     [load],
   );

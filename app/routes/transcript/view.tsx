@@ -25,7 +25,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.transcript.title', { noindex: true });
 
-function Player({ t, onTime, playerRef }: { t: TranscriptJson; onTime(s: number): void; playerRef: React.RefObject<HTMLMediaElement | null> }) {
+function Player({
+  t,
+  onTime,
+  playerRef,
+}: {
+  t: TranscriptJson;
+  onTime(s: number): void;
+  playerRef: React.RefObject<HTMLMediaElement | null>;
+}) {
   if (!t.media) return null;
   const common = {
     src: t.media.url,
@@ -85,8 +93,10 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     void player.current.play().catch(() => undefined);
   };
 
-  const language = transcript.detected_language ?? (transcript.language === 'auto' ? null : transcript.language);
-  const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+  const language =
+    transcript.detected_language ?? (transcript.language === 'auto' ? null : transcript.language);
+  const button =
+    'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
   return (
     <PageFrame
@@ -110,12 +120,18 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
               {t('pages.transcript.cancel')}
             </button>
           ) : null}
-          {(transcript.status === 'failed' || transcript.status === 'canceled') && transcript.source === 'upload' ? (
+          {(transcript.status === 'failed' || transcript.status === 'canceled') &&
+          transcript.source === 'upload' ? (
             <button type="button" className={button} disabled={busy} onClick={() => void act('retry')}>
               {t('pages.transcript.retry')}
             </button>
           ) : null}
-          <button type="button" className={`${button} text-red-700`} disabled={busy} onClick={() => void act('delete')}>
+          <button
+            type="button"
+            className={`${button} text-red-700`}
+            disabled={busy}
+            onClick={() => void act('delete')}
+          >
             {t('pages.transcript.delete')}
           </button>
         </div>
@@ -124,19 +140,29 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="lg:sticky lg:top-20 lg:self-start">
           <Player t={transcript} onTime={setTime} playerRef={player} />
-          {!transcript.media ? <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p> : null}
+          {!transcript.media ? (
+            <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
+          ) : null}
         </div>
         <div>
           {active ? (
             <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="progress">
               <p className="mb-2 text-sm text-slate-700">
-                {transcript.status === 'queued' ? t('pages.transcript.queuedHint') : t('pages.transcript.processingHint')}
+                {transcript.status === 'queued'
+                  ? t('pages.transcript.queuedHint')
+                  : t('pages.transcript.processingHint')}
               </p>
-              <ProgressBar percent={transcript.progress} label={t('transcripts.status.processing', { progress: transcript.progress })} />
+              <ProgressBar
+                percent={transcript.progress}
+                label={t('transcripts.status.processing', { progress: transcript.progress })}
+              />
             </div>
           ) : null}
           {transcript.status === 'failed' && transcript.error ? (
-            <div role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            <div
+              role="alert"
+              className="mb-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+            >
               <p className="font-semibold">{t('pages.transcript.failedTitle')}</p>
               <p className="mt-1">{t(transcript.error.message)}</p>
             </div>
@@ -150,7 +176,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                     onClick={() => seek(s.start)}
                     className={`flex w-full gap-3 rounded-lg px-3 py-2 text-left hover:bg-slate-50 ${i === current ? 'bg-brand-50' : ''}`}
                   >
-                    <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">{formatTime(s.start)}</span>
+                    <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">
+                      {formatTime(s.start)}
+                    </span>
                     <span className="text-slate-800">{s.text}</span>
                   </button>
                 </li>

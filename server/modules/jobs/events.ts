@@ -57,9 +57,9 @@ export function createRedisEvents(url: string, logger: Logger): TranscriptEvents
   });
   return {
     publish(id, event) {
-      pub.publish(CHANNEL_PREFIX + id, JSON.stringify(event)).catch((err: Error) =>
-        logger.warn({ err: err.message }, 'publish failed'),
-      );
+      pub
+        .publish(CHANNEL_PREFIX + id, JSON.stringify(event))
+        .catch((err: Error) => logger.warn({ err: err.message }, 'publish failed'));
     },
     subscribe: local.subscribe,
     async close() {

@@ -39,8 +39,7 @@ function fromPackage(pkg: string): string | null {
 export function resolveMediaBinaries(
   env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string } = {},
 ): MediaBinaries {
-  const ffmpeg =
-    env.FFMPEG_PATH ?? onPath('ffmpeg') ?? fromPackage('@ffmpeg-installer/ffmpeg') ?? 'ffmpeg';
+  const ffmpeg = env.FFMPEG_PATH ?? onPath('ffmpeg') ?? fromPackage('@ffmpeg-installer/ffmpeg') ?? 'ffmpeg';
   const ffprobe =
     env.FFPROBE_PATH ?? onPath('ffprobe') ?? fromPackage('@ffprobe-installer/ffprobe') ?? 'ffprobe';
   return { ffmpeg, ffprobe };

@@ -53,7 +53,15 @@ export async function processTranscript(
   const processing = and(eq(transcripts.id, transcriptId), eq(transcripts.status, 'processing'));
   const started = await db
     .update(transcripts)
-    .set({ status: 'processing', progress: 0, segments: [], plainText: '', errorCode: null, errorDetail: null, updatedAt: new Date() })
+    .set({
+      status: 'processing',
+      progress: 0,
+      segments: [],
+      plainText: '',
+      errorCode: null,
+      errorDetail: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(transcripts.id, transcriptId), eq(transcripts.status, row.status)))
     .returning({ id: transcripts.id });
   if (started.length === 0) return;

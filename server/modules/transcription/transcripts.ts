@@ -85,7 +85,12 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
   }
   if (info) {
     try {
-      await assertAdmission(deps.db, user, { sizeBytes: upload.size, durationSec: info.durationSec }, deps.now());
+      await assertAdmission(
+        deps.db,
+        user,
+        { sizeBytes: upload.size, durationSec: info.durationSec },
+        deps.now(),
+      );
     } catch (err) {
       await deps.uploads.discard(upload.id);
       throw err;
@@ -208,7 +213,10 @@ function searchCondition(q: string): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   if (words.length === 0) return ilike(transcripts.name, pattern);
   const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  return or(sql`${transcripts.search} @@ to_tsquery('simple', ${tsquery})`, ilike(transcripts.name, pattern))!;
+  return or(
+    sql`${transcripts.search} @@ to_tsquery('simple', ${tsquery})`,
+    ilike(transcripts.name, pattern),
+  )!;
 }
 
 export async function listTranscripts(deps: TranscriptionDeps, user: User, query: ListQuery) {
@@ -222,7 +230,11 @@ export async function listTranscripts(deps: TranscriptionDeps, user: User, query
   if (query.q?.trim()) conditions.push(searchCondition(query.q.trim()));
   const where = and(...conditions);
   const column =
-    query.sort === 'name' ? transcripts.name : query.sort === 'duration' ? transcripts.durationSec : transcripts.createdAt;
+    query.sort === 'name'
+      ? transcripts.name
+      : query.sort === 'duration'
+        ? transcripts.durationSec
+        : transcripts.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   const [items, [total]] = await Promise.all([
     deps.db
@@ -313,7 +325,9 @@ export async function editSegments(
     next = applyEdit(row.segments, edit, duration);
   } catch (err) {
     if (err instanceof RangeError) {
-      throw new ApiError(TranscriptError.BAD_EDIT, 'errors.transcripts.badEdit', 422, { detail: err.message });
+      throw new ApiError(TranscriptError.BAD_EDIT, 'errors.transcripts.badEdit', 422, {
+        detail: err.message,
+      });
     }
     throw err;
   }
@@ -406,4 +420,3 @@ export async function retryTranscript(deps: TranscriptionDeps, user: User, id: s
   deps.events.publish(id, { type: 'status', status: 'queued', progress: 0 });
   return updated;
 }
-

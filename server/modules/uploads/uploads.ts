@@ -74,7 +74,8 @@ export function createUploads(deps: UploadDeps) {
       try {
         await deps.admit(user, upload.size);
       } catch (err) {
-        if (err instanceof ApiError) throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
+        if (err instanceof ApiError)
+          throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
         throw err;
       }
       const filename = (upload.metadata?.filename ?? upload.metadata?.name ?? 'upload').slice(0, 255);
@@ -90,7 +91,9 @@ export function createUploads(deps: UploadDeps) {
       if ('status_code' in err && typeof err.body === 'string' && err.body.startsWith('{')) return err;
       if ('status_code' in err) {
         // tus's own refusals (size exceeded, offset mismatch …) in our envelope.
-        return tusError(err.status_code, err.status_code, 'errors.uploads.rejected', { detail: err.body.trim() });
+        return tusError(err.status_code, err.status_code, 'errors.uploads.rejected', {
+          detail: err.body.trim(),
+        });
       }
       deps.logger.error({ err }, 'upload failed');
       return tusError(500, 500, 'errors.api.internal');
