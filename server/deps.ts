@@ -76,7 +76,7 @@ export function buildServiceDeps(
         secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       })
-    : createLocalStorage(path.join(env.DATA_DIR, 'media'));
+    : createLocalStorage(env.DATA_DIR);
   const events = env.REDIS_URL ? createRedisEvents(env.REDIS_URL, logger) : createLocalEvents();
   const queue = env.REDIS_URL
     ? createBullQueue({

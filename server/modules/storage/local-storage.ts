@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, Storage } from './storage';
 
-/** Media on local disk under `root` (./data/media by default). */
+/** Media on local disk under `root` (DATA_DIR: keys start with media/, so ./data/media). */
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);

@@ -3,18 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// s3rver: a local server speaking the S3 REST protocol (the real peer cannot run here).
+import S3rver from 's3rver';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
-// s3rver: a local server speaking the S3 REST protocol (the real peer cannot run here).
-const S3rver = (await import('s3rver')).default as unknown as new (opts: object) => {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-};
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
-let s3server: InstanceType<typeof S3rver>;
+let s3server: S3rver;
 let s3: Storage;
 
 beforeAll(async () => {
