@@ -63,6 +63,7 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
     expect(done.progress).toBe(100);
     expect(done.engine ?? 'whisper').toBe('whisper');
     const segments = done.segments as { start: number; end: number; text: string }[];
+    expect(segments.length).toBeGreaterThan(0);
     for (const [i, s] of segments.entries()) {
       expect(s.start).toBeGreaterThanOrEqual(0);
       expect(s.end).toBeGreaterThan(s.start);
@@ -113,6 +114,7 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
     const progress = events.filter((e) => e.event === 'status').map((e) => e.data.progress as number);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const streamed = events.filter((e) => e.event === 'segment').map((e) => e.data.index as number);
+    expect(streamed.length).toBeGreaterThan(0);
     expect(streamed).toEqual(streamed.map((_, i) => streamed[0]! + i));
   });
 });

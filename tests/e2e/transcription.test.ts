@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
 import { launch, newContext } from './browser';
@@ -26,10 +26,14 @@ async function signedInPage(email: string) {
   return { ctx, page };
 }
 
+/** The quota meter renders from the client state cookies, so it appears once React runs. */
+const hydrated = (page: Page) => page.locator('[data-testid=quota]').waitFor();
+
 describe('transcription in the browser', () => {
   it('uploads a video, follows the progress live and shows the finished transcript', async () => {
     const { ctx, page } = await signedInPage(`upload-${Date.now()}@example.com`);
     await page.goto(`${base}/dashboard`);
+    await hydrated(page);
     const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 30);
     await page.setInputFiles('[data-testid=upload-input]', video);
     const row = page.locator('[data-upload]').first();
@@ -55,6 +59,7 @@ describe('transcription in the browser', () => {
   it('imports an .srt file and shows its segments', async () => {
     const { ctx, page } = await signedInPage(`import-${Date.now()}@example.com`);
     await page.goto(`${base}/dashboard`);
+    await hydrated(page);
     await page.setInputFiles('[data-testid=upload-input]', {
       name: 'lecture.srt',
       mimeType: 'application/x-subrip',
@@ -62,6 +67,7 @@ describe('transcription in the browser', () => {
         '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the lecture\n\n2\n00:01:05,000 --> 00:01:09,000\nLet us begin\n',
       ),
     });
+    await page.locator('[data-upload=done]').getByText('Imported.').waitFor();
     await page.locator('[data-upload=done] >> text=Open').click();
     await page.waitForURL(/\/transcript\//);
     await page.getByText('Welcome to the lecture').waitFor();
@@ -75,7 +81,7 @@ describe('transcription in the browser', () => {
   it('shows the plan limit before uploading a file that is too large', async () => {
     const { ctx, page } = await signedInPage(`limit-${Date.now()}@example.com`);
     await page.goto(`${base}/dashboard`);
-    await page.locator('[data-testid=quota]').waitFor();
+    await hydrated(page);
     // A sparse file: 201 MB on paper, nothing on disk.
     const huge = path.resolve('tmp/test-media/huge.mp4');
     mkdirSync(path.dirname(huge), { recursive: true });

@@ -30,10 +30,13 @@ function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel()
           >
             {item.phase === 'failed'
               ? item.error
-              : t(`transcripts.upload.phase.${item.phase}`, {
-                  percent: item.percent,
-                  size: formatMb(item.size),
-                })}
+              : t(
+                  `transcripts.upload.phase.${item.transcript?.source === 'import' ? 'imported' : item.phase}`,
+                  {
+                    percent: item.percent,
+                    size: formatMb(item.size),
+                  },
+                )}
           </p>
         </div>
         {active ? (
