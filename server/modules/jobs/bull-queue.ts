@@ -2,7 +2,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
 import type { TranscriptEvents } from './events';
-import { MAX_ATTEMPTS, RetryableError, retryDelayMs, type JobQueue } from './queue';
+import { JobInterruptedError, MAX_ATTEMPTS, RetryableError, retryDelayMs, type JobQueue } from './queue';
 
 export const QUEUE_NAME = 'clipscribe-transcriptions';
 
@@ -72,14 +72,14 @@ export function createBullQueue(opts: {
               maxAttempts,
             });
           } catch (err) {
+            // Handed back at shutdown: queue it again for whichever worker runs next.
+            if (err instanceof JobInterruptedError) return void (await add(transcriptId));
             if (err instanceof RetryableError) throw err;
             throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
           } finally {
             unsubscribe();
             running.delete(job.id!);
           }
-          // Handed back at shutdown: queue it again for whichever worker runs next.
-          if (controller.signal.reason === 'shutdown') await add(transcriptId);
         },
         {
           connection: connection.duplicate(),

@@ -5,7 +5,7 @@ import { jobs, transcripts, users } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createDbQueue } from './db-queue';
 import { createLocalEvents } from './events';
-import { RetryableError, type JobContext, type JobQueue } from './queue';
+import { JobInterruptedError, RetryableError, type JobContext, type JobQueue } from './queue';
 
 let database: Database;
 let userId: string;
@@ -162,10 +162,27 @@ describe('the embedded job queue', () => {
     await q.stop();
   });
 
+  it('a job that finished as shutdown began stays done', async () => {
+    q = queue();
+    q.start(
+      (_id, ctx) =>
+        new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => setTimeout(resolve, 20))),
+      1,
+    );
+    const id = await transcript();
+    await q.enqueue(id);
+    await until(async () => (await jobOf(id)).status === 'running');
+    await q.stop();
+    expect((await jobOf(id)).status).toBe('done');
+  });
+
   it('hands running jobs back at shutdown without counting an attempt', async () => {
     q = queue();
     q.start(
-      (_id, ctx) => new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve())),
+      (_id, ctx) =>
+        new Promise<void>((_resolve, reject) =>
+          ctx.signal.addEventListener('abort', () => reject(new JobInterruptedError())),
+        ),
       1,
     );
     const id = await transcript();

@@ -4,7 +4,14 @@ import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { TranscriptEvents } from './events';
-import { MAX_ATTEMPTS, RetryableError, retryDelayMs, type JobHandler, type JobQueue } from './queue';
+import {
+  JobInterruptedError,
+  MAX_ATTEMPTS,
+  RetryableError,
+  retryDelayMs,
+  type JobHandler,
+  type JobQueue,
+} from './queue';
 
 export interface DbQueueOptions {
   db: Db;
@@ -64,7 +71,7 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
   const mine = (id: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, workerId));
 
   async function settle(job: Claimed, error: unknown, aborted: 'cancel' | 'shutdown' | null) {
-    if (aborted === 'shutdown') {
+    if (error instanceof JobInterruptedError) {
       // Not the job's fault: hand it back untouched for the next run.
       await db
         .update(jobs)
@@ -85,7 +92,8 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
         .where(mine(job.id));
       return;
     }
-    const status = aborted === 'cancel' ? 'canceled' : error ? 'failed' : 'done';
+    // A handler that returned finished its work, even if a shutdown signal came just after.
+    const status = error ? 'failed' : aborted === 'cancel' ? 'canceled' : 'done';
     await db
       .update(jobs)
       .set({
@@ -117,7 +125,9 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
       });
     } catch (err) {
       error = err;
-      if (!(err instanceof RetryableError)) logger.error({ err, job: job.id }, 'job failed');
+      if (!(err instanceof RetryableError || err instanceof JobInterruptedError)) {
+        logger.error({ err, job: job.id }, 'job failed');
+      }
     } finally {
       clearInterval(heartbeat);
       unsubscribe();

@@ -6,6 +6,14 @@ export class RetryableError extends Error {
   }
 }
 
+/** Thrown by a job handler that stopped because the process is shutting down: run it again. */
+export class JobInterruptedError extends Error {
+  constructor() {
+    super('Interrupted by shutdown');
+    this.name = 'JobInterruptedError';
+  }
+}
+
 export interface JobContext {
   signal: AbortSignal;
   /** 1 on the first run. */

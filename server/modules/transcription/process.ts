@@ -8,7 +8,7 @@ import { transcripts, usageRecords, type Transcript } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { EngineError, type Engine } from '../engine/types';
 import type { TranscriptEvents } from '../jobs/events';
-import { RetryableError, type JobContext } from '../jobs/queue';
+import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
 import type { Storage } from '../storage/storage';
@@ -129,6 +129,7 @@ export async function processTranscript(
       // Canceled by the user (the API already marked it) or handed back at shutdown.
       if (ctx.signal.reason === 'shutdown') {
         await db.update(transcripts).set({ status: 'queued', progress: 0 }).where(processing);
+        throw new JobInterruptedError();
       }
       return;
     }
