@@ -82,12 +82,12 @@ export function createApp(deps: AppDeps) {
   const importLimit = bodyLimit({ maxSize: 11 * 1024 * 1024, onError: tooLarge });
   const sameOrigin = originCheck(env.PUBLIC_URL);
   for (const prefix of ['/common-api/*', '/self-api/*']) {
-    app.use(prefix, sameOrigin);
     app.use(prefix, (c, next) => {
       if (c.req.path === UPLOAD_PATH || c.req.path.startsWith(`${UPLOAD_PATH}/`)) return next();
       if (c.req.path === IMPORT_PATH) return importLimit(c, next);
       return apiLimit(c, next);
     });
+    app.use(prefix, sameOrigin);
   }
   const uploads = deps.services.transcription.uploads;
   app.all(UPLOAD_PATH, (c) => uploads.handle(c.req.raw));

@@ -334,7 +334,13 @@ export async function editSegments(
   const [updated] = await deps.db
     .update(transcripts)
     .set({ segments: next, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
-    .where(and(eq(transcripts.id, id), eq(transcripts.updatedAt, row.updatedAt)))
+    // Compared at millisecond precision: PostgreSQL keeps microseconds, JavaScript dates do not.
+    .where(
+      and(
+        eq(transcripts.id, id),
+        sql`date_trunc('milliseconds', ${transcripts.updatedAt}) = ${row.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
     .returning();
   if (!updated) throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
   return updated;
