@@ -17,6 +17,18 @@ function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel()
   const { t } = useTranslation();
   const to = useLocalePath();
   const active = item.phase === 'uploading' || item.phase === 'creating';
+  // A stored file that is not usable media arrives as a transcript that failed with its reason.
+  const refused = item.transcript?.status === 'failed' ? item.transcript.error : null;
+  const failed = item.phase === 'failed' || !!refused;
+  const message =
+    item.phase === 'failed'
+      ? item.error
+      : refused
+        ? t(refused.message)
+        : t(`transcripts.upload.phase.${item.transcript?.source === 'import' ? 'imported' : item.phase}`, {
+            percent: item.percent,
+            size: formatMb(item.size),
+          });
   return (
     <li className="rounded-lg border border-slate-200 bg-white px-4 py-3" data-upload={item.phase}>
       <div className="flex items-center justify-between gap-3">
@@ -25,18 +37,10 @@ function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel()
             {item.name}
           </p>
           <p
-            className={`text-xs ${item.phase === 'failed' ? 'text-red-700' : 'text-slate-500'}`}
-            role={item.phase === 'failed' ? 'alert' : undefined}
+            className={`text-xs ${failed ? 'text-red-700' : 'text-slate-500'}`}
+            role={failed ? 'alert' : undefined}
           >
-            {item.phase === 'failed'
-              ? item.error
-              : t(
-                  `transcripts.upload.phase.${item.transcript?.source === 'import' ? 'imported' : item.phase}`,
-                  {
-                    percent: item.percent,
-                    size: formatMb(item.size),
-                  },
-                )}
+            {message}
           </p>
         </div>
         {active ? (
