@@ -393,3 +393,19 @@ describe('caption import, editing, listing', () => {
     expect(badSort.res.status).toBe(422);
   });
 });
+
+describe('account deletion', () => {
+  it('removes the media files and unfinished uploads with the account', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'mp3', 1);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    await api('POST', `/transcripts/${created.json.data.id}/cancel`, u.headers);
+    const pending = await tusUpload(fetcher, u.headers, Buffer.alloc(10, 1), 'half.mp3', { declaredLength: 20 });
+    expect(pending.response.status).toBe(204);
+    const userDir = path.join(DATA_DIR, 'media', u.user.id);
+    expect(existsSync(userDir)).toBe(true);
+    await h.deps.services.accounts.removeUserFiles!(u.user.id);
+    expect(existsSync(userDir)).toBe(false);
+    expect(existsSync(path.join(DATA_DIR, 'uploads', pending.id!))).toBe(false);
+  });
+});
