@@ -1,0 +1,327 @@
+// The local whisper.cpp engine (@napi-rs/whisper, see docs/decisions/0007-whisper-binding.md).
+// Every transcription runs in a child process of its own (child.ts): the native code blocks the
+// thread it runs on, can abort the process on bad input and cannot be interrupted, so the parent
+// only watches, relays and kills.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WHISPER_LANGUAGES } from '../../../../common/whisper-languages';
+import type { Logger } from '../../../logger';
+import {
+  EngineError,
+  type Engine,
+  type EngineAudio,
+  type Segment,
+  type TranscribeOptions,
+  type TranscribeResult,
+} from '../types';
+import type { ChildJob, ChildMessage } from './child';
+
+export interface WhisperEngineOptions {
+  modelPath: string;
+  /** The name `npm run model:download` knows the model by (default 'base'), for error messages. */
+  modelName?: string;
+  /** Threads per job; default: every core (os.availableParallelism()). */
+  threads?: number;
+  /** No word from the child for this long kills the job (default 10 minutes). */
+  watchdogMs?: number;
+  /** Longest piece of audio decoded in one native call, in seconds (default 600). */
+  maxChunkSec?: number;
+  /** Decoding temperature (default 0, with whisper.cpp's fallback to higher ones). */
+  temperature?: number;
+  logger?: Pick<Logger, 'debug' | 'warn'>;
+  /** Called with the pid of each child process started (tests use it to kill one). */
+  onSpawn?: (pid: number) => void;
+}
+
+const DEFAULT_WATCHDOG_MS = 10 * 60_000;
+const DEFAULT_MAX_CHUNK_SEC = 600;
+/** A chunk should report back well within the watchdog, and at least every half minute. */
+const MAX_CHUNK_COMPUTE_SEC = 30;
+/** After 'done', the child has this long to exit by itself. */
+const EXIT_GRACE_MS = 2000;
+/** A SIGKILLed child is reaped in milliseconds; never wait longer than this to settle a cancel. */
+const KILL_SETTLE_MS = 500;
+const STDERR_TAIL = 4000;
+
+const LANGUAGES = new Set<string>(WHISPER_LANGUAGES);
+
+/** Where the model lives: WHISPER_MODEL wins, else `<DATA_DIR>/models/ggml-<name>.bin`. */
+export function resolveModelPath(env: {
+  WHISPER_MODEL?: string;
+  WHISPER_MODEL_NAME?: string;
+  DATA_DIR: string;
+}): {
+  path: string;
+  name: string;
+} {
+  const explicit = env.WHISPER_MODEL?.trim();
+  const named = env.WHISPER_MODEL_NAME?.trim();
+  if (explicit) {
+    const fromFile = /^ggml-(.+)\.bin$/.exec(path.basename(explicit))?.[1];
+    return { path: path.resolve(explicit), name: named || fromFile || 'base' };
+  }
+  const name = named || 'base';
+  return { path: path.join(env.DATA_DIR, 'models', `ggml-${name}.bin`), name };
+}
+
+/**
+ * How to start child.ts. The server runs TypeScript through tsx (also in production), and so do
+ * the tests (vitest), so the child gets tsx's loader by absolute URL: it does not depend on the
+ * working directory, on the parent's execArgv or on NODE_OPTIONS. A compiled .js build needs none.
+ */
+function childCommand(): { execArgv: string[]; script: string } {
+  const self = fileURLToPath(import.meta.url);
+  const ext = path.extname(self);
+  const script = path.join(path.dirname(self), `child${ext}`);
+  if (ext !== '.ts') return { execArgv: [], script };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { execArgv: ['--import', tsx], script };
+}
+
+export function createWhisperEngine(options: WhisperEngineOptions): Engine {
+  const modelName = options.modelName ?? 'base';
+  const watchdogMs = options.watchdogMs ?? DEFAULT_WATCHDOG_MS;
+  /** Running children and how to cancel each one's job. */
+  const running = new Map<ChildProcess, () => void>();
+  let closed = false;
+  let command: ReturnType<typeof childCommand> | undefined;
+
+  async function transcribe(audio: EngineAudio, opts: TranscribeOptions): Promise<TranscribeResult> {
+    if (closed) throw new EngineError('canceled', 'the whisper engine is closed');
+    if (opts.signal?.aborted) throw new EngineError('canceled', 'transcription canceled');
+    // Some bindings kill the whole process on an unknown code; never let one reach native code.
+    if (opts.language !== 'auto' && !LANGUAGES.has(opts.language))
+      throw new EngineError('unsupported_language', `Whisper does not know the language "${opts.language}"`);
+
+    try {
+      const st = await stat(options.modelPath);
+      if (!st.isFile()) throw new EngineError('model_invalid', `${options.modelPath} is not a file`);
+    } catch (err) {
+      if (err instanceof EngineError) throw err;
+      throw new EngineError(
+        'model_missing',
+        `Whisper model not found at ${options.modelPath}. Download it with: npm run model:download -- ${modelName}`,
+      );
+    }
+    try {
+      await stat(audio.pcmPath);
+    } catch (err) {
+      throw new EngineError('engine_crashed', `cannot read the audio: ${(err as Error).message}`);
+    }
+    if (opts.signal?.aborted) throw new EngineError('canceled', 'transcription canceled');
+
+    command ??= childCommand();
+    const job: ChildJob = {
+      modelPath: options.modelPath,
+      pcmPath: audio.pcmPath,
+      durationSec: audio.durationSec,
+      language: opts.language,
+      translate: opts.translate ?? false,
+      threads: options.threads,
+      temperature: options.temperature,
+      maxChunkSec: options.maxChunkSec ?? DEFAULT_MAX_CHUNK_SEC,
+      targetChunkComputeSec: Math.min(MAX_CHUNK_COMPUTE_SEC, watchdogMs / 4000),
+    };
+    return runChild(command, job, opts);
+  }
+
+  function runChild(
+    cmd: { execArgv: string[]; script: string },
+    job: ChildJob,
+    opts: TranscribeOptions,
+  ): Promise<TranscribeResult> {
+    return new Promise<TranscribeResult>((resolve, reject) => {
+      const child = spawn(process.execPath, [...cmd.execArgv, cmd.script, JSON.stringify(job)], {
+        // fd 3 carries the child's messages; stdout stays unused (native code may print there).
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+
+      const segments: Segment[] = [];
+      let language: string | null = job.language === 'auto' ? null : job.language;
+      let progress = 0;
+      let done = false;
+      let childError: { code: string; message: string } | undefined;
+      let failure: EngineError | Error | undefined;
+      let stderrTail = '';
+      let settled = false;
+      let watchdog: NodeJS.Timeout | undefined;
+      let exitTimer: NodeJS.Timeout | undefined;
+      let settleTimer: NodeJS.Timeout | undefined;
+
+      const cleanup = () => {
+        clearTimeout(watchdog);
+        clearTimeout(exitTimer);
+        clearTimeout(settleTimer);
+        opts.signal?.removeEventListener('abort', onAbort);
+        running.delete(child);
+      };
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        cleanup();
+        fn();
+      };
+      const kill = () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      };
+      /** Ends the job with `err`: kills the child, and rejects once it is gone (or soon anyway). */
+      const fail = (err: EngineError | Error) => {
+        if (failure) return;
+        failure = err;
+        kill();
+        settleTimer = setTimeout(() => settle(() => reject(err)), KILL_SETTLE_MS);
+      };
+      const armWatchdog = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => {
+          options.logger?.warn({ pid: child.pid, watchdogMs }, 'whisper child silent too long: killing it');
+          fail(
+            new EngineError(
+              'engine_timeout',
+              `the whisper engine gave no sign of life for ${watchdogMs} ms`,
+              true,
+            ),
+          );
+        }, watchdogMs);
+      };
+      function onAbort() {
+        fail(new EngineError('canceled', 'transcription canceled'));
+      }
+      running.set(child, () => fail(new EngineError('canceled', 'the whisper engine is closed')));
+
+      const setProgress = (value: number) => {
+        const p = Math.min(100, Math.max(0, Math.floor(value * 10) / 10));
+        if (p <= progress) return;
+        progress = p;
+        opts.onProgress?.(p);
+      };
+
+      const handle = (msg: ChildMessage) => {
+        switch (msg.t) {
+          case 'loaded':
+            options.logger?.debug({ pid: child.pid, ms: msg.ms }, 'whisper model loaded');
+            break;
+          case 'progress':
+            // 100 is reserved for the very end, once every segment is in.
+            setProgress(Math.min(99.9, msg.percent));
+            break;
+          case 'language':
+            language = msg.code;
+            break;
+          case 'segment': {
+            const prev = segments[segments.length - 1];
+            const start = Math.max(msg.start, prev?.end ?? 0);
+            if (!(msg.end > start) || !msg.text) break;
+            const segment: Segment = { start, end: msg.end, text: msg.text };
+            segments.push(segment);
+            opts.onSegment?.(segment);
+            break;
+          }
+          case 'done':
+            done = true;
+            language = msg.language ?? language;
+            // The child exits by itself right after 'done'; make sure it does.
+            exitTimer = setTimeout(kill, EXIT_GRACE_MS);
+            break;
+          case 'error':
+            childError = { code: msg.code, message: msg.message };
+            break;
+        }
+      };
+
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      armWatchdog();
+      child.on('spawn', () => {
+        try {
+          if (child.pid !== undefined) options.onSpawn?.(child.pid);
+        } catch (err) {
+          fail(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+      child.on('error', (err) => {
+        fail(new EngineError('engine_crashed', `cannot run the whisper child: ${err.message}`, true));
+      });
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
+        stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
+      });
+      const lines = createInterface({ input: child.stdio[3] as Readable, crlfDelay: Infinity });
+      lines.on('line', (line) => {
+        if (!line || settled || failure) return;
+        armWatchdog();
+        let msg: ChildMessage;
+        try {
+          msg = JSON.parse(line) as ChildMessage;
+        } catch {
+          options.logger?.warn({ line: line.slice(0, 200) }, 'unreadable message from the whisper child');
+          return;
+        }
+        try {
+          handle(msg);
+        } catch (err) {
+          // A throwing onSegment/onProgress ends the job with its own error.
+          fail(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+
+      child.on('close', (code, signal) => {
+        settle(() => {
+          if (failure) return reject(failure);
+          if (childError) {
+            const message = childError.message;
+            if (childError.code === 'model_invalid')
+              return reject(
+                new EngineError('model_invalid', `the Whisper model cannot be loaded: ${message}`),
+              );
+            return reject(new EngineError('engine_crashed', message));
+          }
+          // Once 'done' has arrived the transcript is complete, however the child then exits.
+          if (done) {
+            try {
+              setProgress(100);
+            } catch (err) {
+              return reject(err instanceof Error ? err : new Error(String(err)));
+            }
+            return resolve({ language, segments });
+          }
+          const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+          const detail = stderrTail.trim().split('\n').slice(-3).join(' | ');
+          options.logger?.warn({ code, signal, stderr: stderrTail.slice(-1000) }, 'whisper child died');
+          reject(
+            new EngineError(
+              'engine_crashed',
+              `the whisper engine ${how}${detail ? `: ${detail}` : ''}`,
+              true,
+            ),
+          );
+        });
+      });
+    });
+  }
+
+  return {
+    name: 'whisper',
+    transcribe,
+    async close() {
+      closed = true;
+      const children = [...running.keys()];
+      for (const cancel of running.values()) cancel();
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('close', () => resolve());
+              setTimeout(resolve, KILL_SETTLE_MS).unref();
+            }),
+        ),
+      );
+    },
+  };
+}
