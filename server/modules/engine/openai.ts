@@ -13,6 +13,7 @@ import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWhisperLanguage, type WhisperLanguage } from '../../../common/whisper-languages';
+import { PCM_BYTES_PER_SECOND } from '../media/decode';
 import {
   EngineError,
   type Engine,
@@ -47,7 +48,6 @@ export interface OpenAiEngineOptions {
 // not Ogg/Opus without --convert), and its size is a predictable function of its duration.
 const BITRATE_KBPS = 32;
 const BYTES_PER_SEC = (BITRATE_KBPS * 1000) / 8;
-const PCM_BYTES_PER_SEC = 16_000 * 2;
 const DEFAULT_MAX_UPLOAD = 24 * 1024 * 1024;
 const MIN_UPLOAD = 16 * 1024;
 const DEFAULT_MAX_CHUNK_SEC = 600;
@@ -253,7 +253,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     if (signal?.aborted) throw canceled();
 
     // Plan on the PCM actually present; clamp times to the duration the caller measured.
-    const pcmSec = (await stat(audio.pcmPath)).size / PCM_BYTES_PER_SEC;
+    const pcmSec = (await stat(audio.pcmPath)).size / PCM_BYTES_PER_SECOND;
     const limit = Math.max(0, audio.durationSec);
     const ranges = planRanges(pcmSec, chunkSec);
 
