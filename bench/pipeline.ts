@@ -82,6 +82,8 @@ await new Promise<void>((r) => server.once('listening', () => r()));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const user = await signedInUser(database.db, { rankName: 'UNLIMITED' });
 const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
+// State-changing calls must come from this site's origin.
+user.headers.origin = base;
 
 // (a) + (c): the whole pipeline through the HTTP API.
 const { id: uploadId } = await tusUpload(fetcher, user.headers, readFileSync(audio), 'talk.wav', {

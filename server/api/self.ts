@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app';
 import { ok } from '../http/envelope';
 import { LOCALES } from '../../common/locales';
+import { foldersApi } from './folders';
 import { transcriptsApi } from './transcripts';
 
 /** /self-api/v1: product calls (transcripts, SEO landing pages, …). */
@@ -9,5 +10,6 @@ export function selfApi() {
   const api = new Hono<AppEnv>();
   api.get('/locales', (c) => c.json(ok({ locales: LOCALES })));
   api.route('/transcripts', transcriptsApi());
+  api.route('/folders', foldersApi());
   return api;
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -11,12 +10,13 @@ import { readBody, readQuery } from '../http/validate';
 import { userForToken } from '../modules/auth/session-user';
 import type { TranscriptEvent } from '../modules/jobs/events';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
-import { parseRange } from '../http/range';
+import { serveMedia } from '../http/serve-media';
 import type { summaryColumns } from '../modules/transcription/transcripts';
 import {
   cancelTranscript,
   createFromUpload,
   deleteTranscript,
+  deleteTranscripts,
   editSegments,
   importCaptions,
   listTranscripts,
@@ -184,6 +184,12 @@ export function transcriptsApi() {
     return c.json(ok({ moved: await moveTranscripts(deps(c), user, body.ids, body.folder_id) }));
   });
 
+  api.post('/delete', async (c) => {
+    const user = await currentUser(c);
+    const body = await readBody(c, z.object({ ids: z.array(uuid).min(1).max(500) }).strict());
+    return c.json(ok({ deleted: await deleteTranscripts(deps(c), user, body.ids) }));
+  });
+
   api.get('/:id', async (c) => {
     const user = await currentUser(c);
     return c.json(ok(transcriptJson(await ownTranscript(deps(c), user, idParam(c)))));
@@ -223,7 +229,7 @@ export function transcriptsApi() {
   api.get('/:id/media', async (c) => {
     const user = await currentUser(c);
     const row = await ownTranscript(deps(c), user, idParam(c));
-    return serveMedia(c, deps(c), row);
+    return serveMedia(c, deps(c).storage, row);
   });
 
   // Live progress: a snapshot first, then status and segment events until the job ends.
@@ -283,40 +289,4 @@ export function transcriptsApi() {
   });
 
   return api;
-}
-
-/** Media with HTTP range requests, so the player can seek without loading the whole file. */
-async function serveMedia(c: Context<AppEnv>, deps: TranscriptionDeps, row: Transcript) {
-  if (!row.mediaKey) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
-  const size = await deps.storage.size(row.mediaKey);
-  if (size === null) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
-  const headers: Record<string, string> = {
-    'Accept-Ranges': 'bytes',
-    'Content-Type': row.mediaType ?? 'application/octet-stream',
-    'Cache-Control': 'private, max-age=3600',
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (c.req.query('download') === '1' && row.mediaName) {
-    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(row.mediaName)}`;
-  }
-  const range = parseRange(c.req.header('range'), size);
-  if (range === 'unsatisfiable') {
-    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
-  }
-  if (c.req.method === 'HEAD') {
-    return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
-  }
-  const stream = await deps.storage.read(row.mediaKey, range ?? undefined);
-  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
-  if (!range) {
-    return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
-  }
-  return new Response(body, {
-    status: 206,
-    headers: {
-      ...headers,
-      'Content-Length': String(range.end - range.start + 1),
-      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-    },
-  });
 }

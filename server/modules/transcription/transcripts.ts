@@ -289,6 +289,11 @@ export async function moveTranscripts(
   folderId: string | null,
 ) {
   const target = await assertFolder(deps, user, folderId);
+  const owned = await deps.db
+    .select({ n: count() })
+    .from(transcripts)
+    .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
+  if ((owned[0]?.n ?? 0) !== new Set(ids).size) throw notFound();
   const moved = await deps.db
     .update(transcripts)
     .set({ folderId: target, updatedAt: deps.now() })
@@ -370,6 +375,21 @@ export async function deleteTranscript(deps: TranscriptionDeps, user: User, id: 
   if (row.status === 'queued' || row.status === 'processing') await deps.queue.cancel(id);
   await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
   if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+}
+
+/** Deletes several transcripts at once; ids that are not the user's make the whole call 404. */
+export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids: string[]) {
+  const rows = await deps.db
+    .select({ id: transcripts.id, status: transcripts.status, mediaKey: transcripts.mediaKey })
+    .from(transcripts)
+    .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
+  if (rows.length !== new Set(ids).size) throw notFound();
+  for (const row of rows) {
+    if (row.status === 'queued' || row.status === 'processing') await deps.queue.cancel(row.id);
+  }
+  await deps.db.delete(transcripts).where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
+  for (const row of rows) if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+  return rows.length;
 }
 
 export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: string) {
