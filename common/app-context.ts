@@ -1,4 +1,5 @@
-import type { TranscriptJson } from './transcript-types';
+import type { FolderJson } from './folder-types';
+import type { SharedTranscriptJson, TranscriptJson } from './transcript-types';
 
 // What the server hands to route loaders. app/ sees only this contract, never server code.
 export interface PublicConfig {
@@ -26,4 +27,8 @@ export type ServerContext = {
   getViewer(): Promise<Viewer | null>;
   /** The viewer's own transcript with its segments, or null (missing or someone else's). */
   getTranscript(id: string): Promise<TranscriptJson | null>;
+  /** The viewer's own folder, or null (missing or someone else's). */
+  getFolder(id: string): Promise<FolderJson | null>;
+  /** The transcript behind a public share link (counts a view), or null for any bad link. */
+  getSharedTranscript(id: string, shareId: string): Promise<SharedTranscriptJson | null>;
 };

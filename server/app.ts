@@ -18,6 +18,9 @@ import { originCheck } from './http/origin-check';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
 import { transcriptJson } from './api/transcripts';
+import { folderJson } from './api/folders';
+import { ownFolder } from './modules/transcription/folders';
+import { openShare } from './api/shares';
 import { UUID_RE } from '../common/validators';
 import type { TranscriptJson } from '../common/transcript-types';
 
@@ -136,6 +139,13 @@ export function createApp(deps: AppDeps) {
           const row = await ownTranscript(deps.services.transcription, user, id).catch(() => null);
           return row ? (transcriptJson(row) as TranscriptJson) : null;
         },
+        getFolder: async (id) => {
+          const user = await userForToken(db, sessionToken(c));
+          if (!user || !UUID_RE.test(id)) return null;
+          const row = await ownFolder(deps.services.transcription, user, id).catch(() => null);
+          return row ? folderJson(row) : null;
+        },
+        getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),
       };
       return ssr(c.req.raw, context);
     });

@@ -3,10 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDuration } from '../../../common/format';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import { useLocalePath } from '../../lib/use-locale';
+import { DRAG_TYPE } from './folder-list';
 import { useLanguageName } from './language-select';
 import { StatusBadge } from './status-badge';
 
-export function TranscriptList({ items }: { items: TranscriptJson[] }) {
+/** Transcript rows with selection; rows drag onto folders (the whole selection when selected). */
+export function TranscriptList({
+  items,
+  selected,
+  onToggle,
+}: {
+  items: TranscriptJson[];
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const nameOf = useLanguageName();
@@ -18,7 +28,24 @@ export function TranscriptList({ items }: { items: TranscriptJson[] }) {
       {items.map((item) => {
         const lang = item.detected_language ?? (item.language === 'auto' ? null : item.language);
         return (
-          <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:flex-nowrap">
+          <li
+            key={item.id}
+            draggable
+            onDragStart={(e) => {
+              const ids = selected.has(item.id) ? [...selected] : [item.id];
+              e.dataTransfer.setData(DRAG_TYPE, JSON.stringify(ids));
+              e.dataTransfer.effectAllowed = 'move';
+            }}
+            className={`flex items-center gap-3 px-3 py-3 sm:px-4 ${selected.has(item.id) ? 'bg-brand-50/60' : ''}`}
+            data-transcript={item.name}
+          >
+            <input
+              type="checkbox"
+              checked={selected.has(item.id)}
+              onChange={() => onToggle(item.id)}
+              aria-label={t('workspace.select', { name: item.name })}
+              className="h-4 w-4 shrink-0 rounded border-slate-300"
+            />
             <div className="min-w-0 flex-1">
               <Link
                 to={to(`/transcript/${item.id}`)}
@@ -26,7 +53,7 @@ export function TranscriptList({ items }: { items: TranscriptJson[] }) {
               >
                 {item.name}
               </Link>
-              <p className="text-xs text-slate-500">
+              <p className="truncate text-xs text-slate-500">
                 {formatDate(Date.parse(item.created_at) / 1000)}
                 {item.duration !== null ? ` · ${formatDuration(item.duration)}` : ''}
                 {lang ? ` · ${nameOf(lang)}` : ''}

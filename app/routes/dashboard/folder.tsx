@@ -1,14 +1,19 @@
 import type { Route } from './+types/folder';
 import { notFound, requireUuid } from '../../lib/not-found';
+import { pageMeta } from '../../lib/meta';
+import { Workspace } from '../../components/transcripts/workspace';
 
-// A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
-// user owns is an ordinary 404.
-export function loader({ params, request }: Route.LoaderArgs) {
-  requireUuid(params.id, request);
-  const url = new URL(request.url);
-  throw notFound('unknown', url.pathname);
+// A malformed id fails route validation (fatal 404); a well-formed id that names no folder of
+// the viewer's is an ordinary 404.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = requireUuid(params.id, request);
+  const folder = await context.getFolder(id);
+  if (!folder) throw notFound('unknown', new URL(request.url).pathname);
+  return { folder };
 }
 
-export default function Page() {
-  return null;
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.folder.title', { noindex: true });
+
+export default function FolderPage({ loaderData }: Route.ComponentProps) {
+  return <Workspace key={loaderData.folder.id} folder={loaderData.folder} />;
 }

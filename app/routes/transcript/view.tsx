@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -6,13 +6,18 @@ import type { Route } from './+types/view';
 import { notFound, requireUuid } from '../../lib/not-found';
 import { pageMeta } from '../../lib/meta';
 import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 import { useLocalePath } from '../../lib/use-locale';
+import { useSegmentEditor } from '../../lib/use-segment-editor';
 import { useTranscriptLive } from '../../lib/use-transcript-live';
-import { formatDate, formatDuration, formatTime } from '../../../common/format';
+import { useUserState } from '../../lib/user-state';
+import { formatDate, formatDuration } from '../../../common/format';
 import { ACTIVE_STATUSES, type TranscriptJson } from '../../../common/transcript-types';
 import { PageFrame } from '../../components/layout/page-frame';
 import { ProgressBar, StatusBadge } from '../../components/transcripts/status-badge';
 import { useLanguageName } from '../../components/transcripts/language-select';
+import { SegmentRow } from '../../components/transcripts/segment-row';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -25,27 +30,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.transcript.title', { noindex: true });
 
-function Player({
-  t,
-  onTime,
-  playerRef,
-}: {
-  t: TranscriptJson;
-  onTime(s: number): void;
-  playerRef: React.RefObject<HTMLMediaElement | null>;
-}) {
-  if (!t.media) return null;
-  const common = {
-    src: t.media.url,
-    controls: true,
-    preload: 'metadata' as const,
-    onTimeUpdate: (e: React.SyntheticEvent<HTMLMediaElement>) => onTime(e.currentTarget.currentTime),
-    className: 'w-full rounded-xl bg-black',
-  };
-  return t.media.has_video ? (
-    <video ref={playerRef as React.RefObject<HTMLVideoElement>} {...common} playsInline />
-  ) : (
-    <audio ref={playerRef as React.RefObject<HTMLAudioElement>} {...common} className="w-full" />
+const SKIP_SECONDS = 5;
+const button =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+
+function isTyping(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
   );
 }
 
@@ -55,18 +47,81 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const nameOf = useLanguageName();
-  const transcript = useTranscriptLive(loaderData.transcript);
+  const { permissions_quota: quota } = useUserState();
+  const live = useTranscriptLive(loaderData.transcript);
+  const [edited, setEdited] = useState<TranscriptJson | null>(null);
+  const transcript = edited && edited.updated_at >= live.updated_at ? edited : live;
   const player = useRef<HTMLMediaElement | null>(null);
   const [time, setTime] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [term, setTerm] = useState('');
+  const [hit, setHit] = useState(0);
+  const [format, setFormat] = useState('txt');
+  const [timestamps, setTimestamps] = useState(true);
   const active = ACTIVE_STATUSES.includes(transcript.status);
-  const segments = transcript.segments ?? [];
+  const editable = transcript.status === 'done';
+  const segments = useMemo(() => transcript.segments ?? [], [transcript.segments]);
   const current = segments.findIndex((s) => time >= s.start && time < s.end);
   const currentRow = useRef<HTMLLIElement | null>(null);
+  const list = useRef<HTMLOListElement | null>(null);
+  const editor = useSegmentEditor(transcript, setEdited);
 
+  const matches = useMemo(() => {
+    const needle = term.trim().toLocaleLowerCase();
+    if (!needle) return [];
+    return segments.flatMap((s, i) => (s.text.toLocaleLowerCase().includes(needle) ? [i] : []));
+  }, [segments, term]);
+
+  // The segment being played stays in view.
   useEffect(() => {
     currentRow.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [current]);
+
+  const showMatch = useCallback(
+    (n: number) => {
+      if (!matches.length) return;
+      const k = ((n % matches.length) + matches.length) % matches.length;
+      setHit(k);
+      list.current?.querySelector(`[data-segment="${matches[k]}"]`)?.scrollIntoView({ block: 'center' });
+    },
+    [matches],
+  );
+
+  const seek = useCallback((seconds: number) => {
+    const media = player.current;
+    if (!media) return;
+    media.currentTime = Math.max(0, seconds);
+    setTime(media.currentTime);
+    void media.play().catch(() => undefined);
+  }, []);
+
+  // Space or k plays and pauses; ← / j and → / l skip 5 s; Ctrl+Z undoes the last edit.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.altKey) return;
+      const media = player.current;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        editor.undo();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || !media) return;
+      if (e.key === ' ' || e.key === 'k') {
+        e.preventDefault();
+        if (media.paused) void media.play().catch(() => undefined);
+        else media.pause();
+      } else if (e.key === 'ArrowLeft' || e.key === 'j') {
+        e.preventDefault();
+        media.currentTime = Math.max(0, media.currentTime - SKIP_SECONDS);
+      } else if (e.key === 'ArrowRight' || e.key === 'l') {
+        e.preventDefault();
+        media.currentTime = Math.min(media.duration || Infinity, media.currentTime + SKIP_SECONDS);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editor]);
 
   const act = async (action: 'cancel' | 'retry' | 'delete') => {
     if (action === 'delete' && !window.confirm(t('pages.transcript.confirmDelete'))) return;
@@ -87,20 +142,88 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const seek = (seconds: number) => {
-    if (!player.current) return;
-    player.current.currentTime = seconds;
-    void player.current.play().catch(() => undefined);
+  const rename = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
+    setRenaming(false);
+    if (!name || name === transcript.name) return;
+    try {
+      setEdited(await api.patch<TranscriptJson>(`/self-api/v1/transcripts/${transcript.id}`, { name }));
+    } catch {
+      // shown by the API client
+    }
   };
+
+  const copyAll = async () => {
+    try {
+      await navigator.clipboard.writeText(segments.map((s) => s.text).join('\n'));
+      toast.success(t('editor.copied'));
+    } catch {
+      toast.error(t('editor.copyFailed'));
+    }
+  };
+
+  const exportAs = async () => {
+    const query = new URLSearchParams({
+      format,
+      ...(format === 'txt' && timestamps ? { timestamps: '1' } : {}),
+    });
+    try {
+      await downloadFile(`/self-api/v1/transcripts/${transcript.id}/export?${query.toString()}`);
+    } catch (err) {
+      toast.error(
+        err instanceof ApiClientError
+          ? t(err.message, (err.data ?? {}) as Record<string, unknown>)
+          : t('errors.requestError'),
+      );
+    }
+  };
+
+  const onText = useCallback(
+    (index: number, text: string) => void editor.send({ op: 'text', index, text }, segments),
+    [editor, segments],
+  );
+  const onSplit = useCallback(
+    (index: number, offset: number) => void editor.send({ op: 'split', index, offset }, segments),
+    [editor, segments],
+  );
+  const onMerge = useCallback(
+    (index: number) => void editor.send({ op: 'merge', index }, segments),
+    [editor, segments],
+  );
 
   const language =
     transcript.detected_language ?? (transcript.language === 'auto' ? null : transcript.language);
-  const button =
-    'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+  const formats = quota?.export_formats ?? ['txt', 'srt'];
+  const media = transcript.media;
 
   return (
     <PageFrame
-      heading={transcript.name}
+      heading={
+        renaming ? (
+          <form onSubmit={(e) => void rename(e)} className="flex gap-2">
+            <input
+              name="name"
+              defaultValue={transcript.name}
+              maxLength={200}
+              autoFocus
+              aria-label={t('editor.rename')}
+              onBlur={(e) => e.currentTarget.form?.requestSubmit()}
+              onKeyDown={(e) => e.key === 'Escape' && setRenaming(false)}
+              className="w-full rounded-lg border border-slate-300 px-3 py-1 text-2xl font-bold"
+            />
+          </form>
+        ) : (
+          <button
+            type="button"
+            onClick={() => setRenaming(true)}
+            className="text-left hover:text-brand-700"
+            title={t('editor.rename')}
+          >
+            {transcript.name}
+          </button>
+        )
+      }
       subtitle={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <StatusBadge status={transcript.status} progress={transcript.progress} />
@@ -108,6 +231,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           {transcript.duration !== null ? <span>{formatDuration(transcript.duration)}</span> : null}
           {language ? <span>{nameOf(language)}</span> : null}
           {transcript.source === 'import' ? <span>{t('pages.transcript.imported')}</span> : null}
+          {editor.saving ? <span className="text-slate-500">{t('editor.saving')}</span> : null}
         </span>
       }
       actions={
@@ -138,10 +262,68 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
       }
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div className="lg:sticky lg:top-20 lg:self-start">
-          <Player t={transcript} onTime={setTime} playerRef={player} />
-          {!transcript.media ? (
+        <div className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+          {media ? (
+            media.has_video ? (
+              <video
+                ref={player as React.RefObject<HTMLVideoElement>}
+                src={media.url}
+                controls
+                playsInline
+                preload="metadata"
+                onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+                className="w-full rounded-xl bg-black"
+              />
+            ) : (
+              <audio
+                ref={player as React.RefObject<HTMLAudioElement>}
+                src={media.url}
+                controls
+                preload="metadata"
+                onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+                className="w-full"
+              />
+            )
+          ) : (
             <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
+          )}
+          {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
+          {editable ? (
+            <section
+              className="rounded-xl border border-slate-200 bg-white p-4"
+              aria-label={t('editor.exportTitle')}
+            >
+              <h2 className="text-sm font-semibold text-slate-900">{t('editor.exportTitle')}</h2>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <select
+                  value={format}
+                  onChange={(e) => setFormat(e.target.value)}
+                  aria-label={t('workspace.format')}
+                  className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+                  data-testid="export-format"
+                >
+                  {formats.map((f) => (
+                    <option key={f} value={f}>
+                      {f.toUpperCase()}
+                    </option>
+                  ))}
+                </select>
+                {format === 'txt' ? (
+                  <label className="flex items-center gap-1.5 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      checked={timestamps}
+                      onChange={(e) => setTimestamps(e.target.checked)}
+                      className="h-4 w-4 rounded border-slate-300"
+                    />
+                    {t('editor.withTimes')}
+                  </label>
+                ) : null}
+                <button type="button" className={button} onClick={() => void exportAs()} data-testid="export">
+                  {t('workspace.export')}
+                </button>
+              </div>
+            </section>
           ) : null}
         </div>
         <div>
@@ -168,22 +350,55 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           {segments.length > 0 ? (
-            <ol className="space-y-1" data-testid="segments">
-              {segments.map((s, i) => (
-                <li key={`${i}-${s.start}`} ref={i === current ? currentRow : undefined}>
-                  <button
-                    type="button"
-                    onClick={() => seek(s.start)}
-                    className={`flex w-full gap-3 rounded-lg px-3 py-2 text-left hover:bg-slate-50 ${i === current ? 'bg-brand-50' : ''}`}
-                  >
-                    <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">
-                      {formatTime(s.start)}
-                    </span>
-                    <span className="text-slate-800">{s.text}</span>
+            <>
+              <div className="sticky top-16 z-10 mb-2 flex flex-wrap items-center gap-2 bg-white/95 py-2 backdrop-blur">
+                <input
+                  type="search"
+                  value={term}
+                  onChange={(e) => {
+                    setTerm(e.target.value);
+                    setHit(0);
+                  }}
+                  onKeyDown={(e) => e.key === 'Enter' && showMatch(e.shiftKey ? hit - 1 : hit + 1)}
+                  placeholder={t('editor.find')}
+                  aria-label={t('editor.find')}
+                  className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+                />
+                {term.trim() ? (
+                  <span className="text-xs text-slate-500" data-testid="matches">
+                    {matches.length
+                      ? t('editor.matches', { n: hit + 1, total: matches.length })
+                      : t('editor.noMatches')}
+                  </span>
+                ) : null}
+                <button type="button" className={button} onClick={() => void copyAll()}>
+                  {t('editor.copyAll')}
+                </button>
+                {editable ? (
+                  <button type="button" className={button} disabled={!editor.canUndo} onClick={editor.undo}>
+                    {t('editor.undo')}
                   </button>
-                </li>
-              ))}
-            </ol>
+                ) : null}
+              </div>
+              <ol className="space-y-0.5" data-testid="segments" ref={list}>
+                {segments.map((s, i) => (
+                  <SegmentRow
+                    key={`${i}-${s.start}-${s.end}`}
+                    index={i}
+                    segment={s}
+                    current={i === current}
+                    editable={editable}
+                    term={term.trim()}
+                    isLast={i === segments.length - 1}
+                    onSeek={seek}
+                    onText={onText}
+                    onSplit={onSplit}
+                    onMerge={onMerge}
+                    rowRef={i === current ? currentRow : undefined}
+                  />
+                ))}
+              </ol>
+            </>
           ) : transcript.status === 'done' ? (
             <p className="text-sm text-slate-500">{t('pages.transcript.empty')}</p>
           ) : active ? (
