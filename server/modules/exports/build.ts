@@ -1,0 +1,104 @@
+// Export files for one transcript (spec §9) and zips of several. The formatters are in common/
+// (the browser can build the same files); this module only picks one and names the file.
+// Used by the export API and by share links, so it takes plain data, not a database row.
+
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { EXPORT_FORMATS, limitsFor, type ExportFormat, type RankLimits } from '../../../common/ranks';
+import { formatSrt, formatVtt } from '../../../common/captions';
+import {
+  EXPORT_CONTENT_TYPES,
+  exportFileName,
+  formatJson,
+  formatTxt,
+  uniqueFileNames,
+} from '../../../common/exports';
+import { buildDocx } from '../../../common/exports-docx';
+import type { Segment } from '../../../common/segments';
+import { ApiError } from '../../http/envelope';
+
+export { EXPORT_FORMATS, type ExportFormat };
+
+export const ExportError = {
+  FORMAT_NOT_IN_PLAN: 40304,
+  NOT_READY: 40907,
+} as const;
+
+export interface ExportSource {
+  name: string;
+  segments: Segment[];
+  durationSec: number | null;
+  /** The transcript's language code (the detected one when known), or null. */
+  language: string | null;
+}
+
+export interface ExportOptions {
+  /** txt only: a 'start - end' line before each segment. */
+  timestamps?: boolean;
+  /** Credited in the .docx ('Transcribed with <productName>'): env APP_NAME. */
+  productName: string;
+}
+
+export interface ExportFile {
+  /** Safe '<transcript name>.<ext>' (exportFileName). */
+  filename: string;
+  contentType: string;
+  /** Text formats as a string (UTF-8 when sent), .docx as bytes (usable as a Response body). */
+  body: Uint8Array<ArrayBuffer> | string;
+}
+
+/** One transcript as one file in `format`. */
+export async function buildExport(
+  t: ExportSource,
+  format: ExportFormat,
+  opts: ExportOptions,
+): Promise<ExportFile> {
+  const file = (body: ExportFile['body']): ExportFile => ({
+    filename: exportFileName(t.name, format),
+    contentType: EXPORT_CONTENT_TYPES[format],
+    body,
+  });
+  switch (format) {
+    case 'txt':
+      return file(formatTxt(t.segments, { timestamps: opts.timestamps ?? false }));
+    case 'srt':
+      return file(formatSrt(t.segments));
+    case 'vtt':
+      return file(formatVtt(t.segments));
+    case 'json':
+      return file(
+        formatJson({ name: t.name, duration: t.durationSec, language: t.language, segments: t.segments }),
+      );
+    case 'docx':
+      return file(await buildDocx({ name: t.name, segments: t.segments, productName: opts.productName }));
+  }
+}
+
+// Formats that are already compressed gain nothing from a second deflate.
+const STORED = /\.(?:docx|zip)$/i;
+
+/**
+ * One zip holding every entry; repeated names become 'name (2).txt', … (uniqueFileNames).
+ * Text is stored as UTF-8 and deflated at level 6; .docx entries are stored as they are.
+ */
+export function buildZip(
+  entries: readonly { filename: string; body: Uint8Array | string }[],
+): Uint8Array<ArrayBuffer> {
+  const names = uniqueFileNames(entries.map((e) => e.filename));
+  const files: Zippable = {};
+  entries.forEach((entry, i) => {
+    const data = typeof entry.body === 'string' ? strToU8(entry.body) : entry.body;
+    files[names[i]!] = [data, { level: STORED.test(names[i]!) ? 0 : 6 }];
+  });
+  // fflate allocates its output with `new Uint8Array(n)`, never on a SharedArrayBuffer.
+  return zipSync(files) as Uint8Array<ArrayBuffer>;
+}
+
+/** 403 unless the account's plan includes `format`. */
+export function assertFormatAllowed(
+  user: { rankName: string | null; customLimits?: Partial<RankLimits> | null },
+  format: ExportFormat,
+): void {
+  if (!limitsFor(user.rankName, user.customLimits).export_formats.includes(format)) {
+    throw new ApiError(ExportError.FORMAT_NOT_IN_PLAN, 'errors.exports.formatNotInPlan', 403, { format });
+  }
+}
