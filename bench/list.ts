@@ -1,0 +1,86 @@
+// `npm run bench:list`: the dashboard list API with 10,000 transcripts (not a test; prints figures):
+// latency of the first page, of a later page and of a full-text search, on embedded PGlite.
+// BENCH_TRANSCRIPTS (default 10000), BENCH_RUNS (default 30).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { transcripts } from '../server/db/schema';
+import { buildServiceDeps } from '../server/deps';
+import { loadEnv } from '../server/env';
+import { createLogger } from '../server/logger';
+import { signedInUser } from '../server/test/users';
+import { segmentsToPlainText } from '../common/segments';
+
+const COUNT = Number(process.env.BENCH_TRANSCRIPTS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WORDS =
+  'market launch budget river planet coffee signal garden quarterly meeting design travel music'.split(' ');
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-list-'));
+const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: work });
+const logger = createLogger('silent');
+const database = await openDatabase({ pgliteDir: path.join(work, 'pglite') });
+const services = buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
+const app = createApp({ env, logger, db: database.db, services, build: { id: 'bench', timestamp: 0 } });
+const user = await signedInUser(database.db, { rankName: 'UNLIMITED' });
+
+let seed = 7;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+const started = performance.now();
+for (let done = 0; done < COUNT; done += 500) {
+  const rows = Array.from({ length: Math.min(500, COUNT - done) }, (_, i) => {
+    const segments = Array.from({ length: 40 }, (_, k) => ({
+      start: k * 3,
+      end: k * 3 + 2.5,
+      // One transcript in a hundred mentions the word searched for below.
+      text: [
+        ...Array.from({ length: 8 }, word),
+        ...((done + i) % 100 === 0 && k === 20 ? ['quarterly'] : []),
+      ].join(' '),
+    }));
+    return {
+      userId: user.user.id,
+      name: `Recording ${done + i} ${word()}`,
+      source: 'import' as const,
+      status: 'done' as const,
+      progress: 100,
+      durationSec: 120,
+      segments,
+      plainText: segmentsToPlainText(segments),
+      createdAt: new Date(Date.now() - (done + i) * 60_000),
+    };
+  });
+  await database.db.insert(transcripts).values(rows);
+}
+console.log(
+  `seeded ${COUNT} transcripts (40 segments each) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+async function measure(label: string, url: string) {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await app.request(url, { headers: user.headers });
+    const json = (await res.json()) as { data: { total: number } };
+    times.push(performance.now() - t0);
+    total = json.data.total;
+  }
+  times.sort((a, b) => a - b);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.log(`${label.padEnd(34)} p50 ${p(0.5)} ms  p95 ${p(0.95)} ms  (${total} matches)`);
+}
+
+await measure('first page (20, newest)', '/self-api/v1/transcripts?page_size=20');
+await measure('page 200 (20, newest)', '/self-api/v1/transcripts?page_size=20&page=200');
+await measure('sorted by name', '/self-api/v1/transcripts?page_size=20&sort=name&order=asc');
+await measure('full-text search "quarterly"', '/self-api/v1/transcripts?page_size=20&q=quarterly');
+await measure('full-text search "coffee signal"', '/self-api/v1/transcripts?page_size=20&q=coffee%20signal');
+
+await services.close();
+await database.close();
+rmSync(work, { recursive: true, force: true });
+process.exit(0);
