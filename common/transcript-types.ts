@@ -1,3 +1,4 @@
+import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
 
 export type TranscriptStatus = 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
@@ -40,4 +41,43 @@ export const ACTIVE_STATUSES: readonly TranscriptStatus[] = ['queued', 'processi
 /** Caption files become transcripts directly; everything else is media for the engine. */
 export function isCaptionFile(name: string): boolean {
   return /\.(srt|vtt)$/i.test(name);
+}
+
+/** Share link ids: base64url of 16+ random bytes (22+ characters, ≥ 128 bits). */
+export const SHARE_ID_RE = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The public path of a share link (without a language prefix). */
+export function sharePath(transcriptId: string, shareId: string): string {
+  return `/transcript/share/${transcriptId}/${shareId}`;
+}
+
+/** A share link as its owner sees it. */
+export interface ShareLinkJson {
+  id: string;
+  /** Path of the public page, e.g. /transcript/share/<transcript>/<share>. */
+  url: string;
+  expires_at: string | null;
+  allow_media: boolean;
+  allow_download: boolean;
+  created_at: string;
+  revoked_at: string | null;
+  views: number;
+}
+
+/** What a share link shows to anyone who has it: no owner, no ids beyond the link's own. */
+export interface SharedTranscriptJson {
+  id: string;
+  share_id: string;
+  name: string;
+  duration: number | null;
+  language: string | null;
+  segments: Segment[];
+  has_video: boolean;
+  /** Only when the link includes the media. */
+  media_url: string | null;
+  allow_download: boolean;
+  /** Base of the export links (add ?format=…) when downloads are allowed, else null. */
+  export_url: string | null;
+  /** The formats the owner's plan exports; empty when downloads are not allowed. */
+  export_formats: ExportFormat[];
 }

@@ -187,3 +187,32 @@ export const usageRecords = pgTable(
   },
   (t) => [index('usage_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Public links to one finished transcript. The id is the secret (128 random bits, base64url):
+ * it is the lookup key, and a link stops working when revoked, expired or its transcript goes.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: text('id').primaryKey(),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    allowMedia: boolean('allow_media').notNull().default(false),
+    allowDownload: boolean('allow_download').notNull().default(false),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    index('share_links_transcript_idx').on(t.transcriptId, t.createdAt),
+    index('share_links_user_idx').on(t.userId),
+  ],
+);
+
+export type ShareLink = typeof shareLinks.$inferSelect;

@@ -1,13 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, type MetaDescriptor } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/share';
 import { notFound, requireUuid } from '../../lib/not-found';
+import { rootDataFrom } from '../../lib/meta';
+import { useLocalePath, useRootData } from '../../lib/use-locale';
+import { formatDuration, formatTime } from '../../../common/format';
+import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
+import { useLanguageName } from '../../components/transcripts/language-select';
 
-// Revoked, expired and unknown share links all answer 404 alike.
-export function loader({ params, request }: Route.LoaderArgs) {
-  requireUuid(params.id, request);
-  const url = new URL(request.url);
-  throw notFound('unknown', url.pathname);
+// A malformed transcript or share id fails route validation (fatal 404). A well-formed link
+// that is unknown, revoked, expired or names another transcript is one plain 404 for all.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = requireUuid(params.id, request);
+  const path = new URL(request.url).pathname;
+  if (!params.shareid || !SHARE_ID_RE.test(params.shareid)) throw notFound('fatal', path);
+  const shared = await context.getSharedTranscript(id, params.shareid);
+  if (!shared) throw notFound('unknown', path);
+  return { shared };
 }
 
-export default function SharedTranscript() {
-  return null;
+// Private-ish pages: never cached by shared caches (a revoked link must stop at once), never indexed.
+export function headers() {
+  return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+}
+
+const DESCRIPTION_CHARS = 155;
+
+/** The first ~155 characters of the text, cut at a word boundary. */
+function snippet(shared: Pick<SharedTranscriptJson, 'segments'>, max = DESCRIPTION_CHARS): string {
+  const text = shared.segments
+    .map((s) => s.text.trim())
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const root = rootDataFrom(matches);
+  const app = root?.config.appName ?? 'ClipScribe';
+  const robots: MetaDescriptor = { name: 'robots', content: 'noindex' };
+  if (!loaderData) return [{ title: app }, robots];
+  const { shared } = loaderData;
+  const title = `${shared.name} — ${app}`;
+  const description = snippet(shared);
+  const base = root?.config.publicUrl;
+  return [
+    { title },
+    { name: 'description', content: description },
+    robots,
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:site_name', content: app },
+    ...(base ? [{ property: 'og:url', content: base.replace(/\/$/, '') + location.pathname }] : []),
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ];
+};
+
+function Downloads({ shared }: { shared: SharedTranscriptJson }) {
+  const { t } = useTranslation();
+  if (!shared.export_url || shared.export_formats.length === 0) return null;
+  // A plain GET form: each button submits its format, so downloads work without JavaScript.
+  return (
+    <form
+      method="get"
+      action={shared.export_url}
+      className="rounded-2xl border border-slate-200 bg-white p-4"
+      data-testid="share-downloads"
+    >
+      <h2 className="text-sm font-semibold text-slate-900">{t('pages.share.downloads')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('pages.share.downloadsHint')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {shared.export_formats.map((f) => (
+          <button
+            key={f}
+            type="submit"
+            name="format"
+            value={f}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            {t(`pages.share.formats.${f}`)}
+          </button>
+        ))}
+      </div>
+      {shared.export_formats.includes('txt') ? (
+        <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="timestamps" value="1" className="h-4 w-4 rounded border-slate-300" />
+          {t('pages.share.timestamps')}
+        </label>
+      ) : null}
+    </form>
+  );
+}
+
+function Invitation() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const app = useRootData()?.config.appName ?? 'ClipScribe';
+  return (
+    <aside className="rounded-2xl bg-brand-50 p-5" data-testid="share-invite">
+      <h2 className="font-semibold text-slate-900">{t('pages.share.inviteTitle')}</h2>
+      <p className="mt-1 text-sm text-slate-700">{t('pages.share.inviteText', { app })}</p>
+      <Link
+        to={to('/register')}
+        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        {t('pages.share.inviteCta', { app })}
+      </Link>
+    </aside>
+  );
+}
+
+export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
+  const { shared } = loaderData;
+  const { t } = useTranslation();
+  const nameOf = useLanguageName();
+  const app = useRootData()?.config.appName ?? 'ClipScribe';
+  const player = useRef<HTMLMediaElement | null>(null);
+  const [time, setTime] = useState(0);
+  const current = shared.segments.findIndex((s) => time >= s.start && time < s.end);
+  const currentRow = useRef<HTMLLIElement | null>(null);
+
+  useEffect(() => {
+    currentRow.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [current]);
+
+  const seek = (seconds: number) => {
+    if (!player.current) return;
+    player.current.currentTime = seconds;
+    void player.current.play().catch(() => undefined);
+  };
+
+  const media = shared.media_url
+    ? {
+        src: shared.media_url,
+        controls: true,
+        preload: 'metadata' as const,
+        onTimeUpdate: (e: React.SyntheticEvent<HTMLMediaElement>) => setTime(e.currentTarget.currentTime),
+      }
+    : null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12" data-testid="shared-transcript">
+      <header>
+        <p className="text-sm font-medium text-brand-600">{t('pages.share.sharedWith', { app })}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {shared.name}
+        </h1>
+        <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+          {shared.duration !== null ? (
+            <span>{t('pages.share.duration', { duration: formatDuration(shared.duration) })}</span>
+          ) : null}
+          {shared.language ? (
+            <span>{t('pages.share.language', { language: nameOf(shared.language) })}</span>
+          ) : null}
+        </p>
+      </header>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
+        {media ? (
+          <div className="lg:col-start-1 lg:row-start-1">
+            {shared.has_video ? (
+              <video
+                ref={player as React.RefObject<HTMLVideoElement>}
+                {...media}
+                playsInline
+                className="w-full rounded-xl bg-black"
+              />
+            ) : (
+              <audio ref={player as React.RefObject<HTMLAudioElement>} {...media} className="w-full" />
+            )}
+            <p className="mt-2 text-xs text-slate-500">{t('pages.share.seekHint')}</p>
+          </div>
+        ) : null}
+
+        <section className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <h2 className="sr-only">{t('pages.share.text')}</h2>
+          {shared.segments.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('pages.share.empty')}</p>
+          ) : (
+            <ol className="space-y-1" data-testid="segments">
+              {shared.segments.map((s, i) => {
+                const body = (
+                  <>
+                    <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">
+                      {formatTime(s.start)}
+                    </span>
+                    <span className="min-w-0 break-words text-slate-800">{s.text}</span>
+                  </>
+                );
+                const row = `flex w-full gap-3 rounded-lg px-3 py-2 text-left ${i === current ? 'bg-brand-50' : ''}`;
+                return (
+                  <li key={`${i}-${s.start}`} ref={i === current ? currentRow : undefined}>
+                    {media ? (
+                      <button
+                        type="button"
+                        onClick={() => seek(s.start)}
+                        className={`${row} hover:bg-slate-50`}
+                      >
+                        {body}
+                      </button>
+                    ) : (
+                      <div className={row}>{body}</div>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+
+        <div className="space-y-6 lg:col-start-1 lg:row-start-2">
+          <Downloads shared={shared} />
+          <Invitation />
+        </div>
+      </div>
+    </div>
+  );
 }

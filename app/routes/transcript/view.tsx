@@ -18,6 +18,7 @@ import { PageFrame } from '../../components/layout/page-frame';
 import { ProgressBar, StatusBadge } from '../../components/transcripts/status-badge';
 import { useLanguageName } from '../../components/transcripts/language-select';
 import { SegmentRow } from '../../components/transcripts/segment-row';
+import { SharePanel } from '../../components/transcripts/share-panel';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -325,6 +326,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
           ) : null}
+          <SharePanel transcript={transcript} />
         </div>
         <div>
           {active ? (

@@ -1,0 +1,53 @@
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+import type { Transcript } from '../db/schema';
+import type { Storage } from '../modules/storage/storage';
+import { ApiError } from './envelope';
+import { parseRange } from './range';
+
+export interface ServeMediaOptions {
+  /** Whether `?download=1` may turn the response into an attachment. */
+  allowDownload?: boolean;
+  cacheControl?: string;
+}
+
+/** Media with HTTP range requests, so the player can seek without loading the whole file. */
+export async function serveMedia(
+  c: Context,
+  storage: Storage,
+  row: Pick<Transcript, 'mediaKey' | 'mediaType' | 'mediaName'>,
+  opts: ServeMediaOptions = {},
+): Promise<Response> {
+  if (!row.mediaKey) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
+  const size = await storage.size(row.mediaKey);
+  if (size === null) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
+  const headers: Record<string, string> = {
+    'Accept-Ranges': 'bytes',
+    'Content-Type': row.mediaType ?? 'application/octet-stream',
+    'Cache-Control': opts.cacheControl ?? 'private, max-age=3600',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if ((opts.allowDownload ?? true) && c.req.query('download') === '1' && row.mediaName) {
+    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(row.mediaName)}`;
+  }
+  const range = parseRange(c.req.header('range'), size);
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  }
+  if (c.req.method === 'HEAD') {
+    return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  }
+  const stream = await storage.read(row.mediaKey, range ?? undefined);
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  if (!range) {
+    return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  }
+  return new Response(body, {
+    status: 206,
+    headers: {
+      ...headers,
+      'Content-Length': String(range.end - range.start + 1),
+      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+    },
+  });
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { limitsFor, type ExportFormat } from '../../../common/ranks';
+import { shareLinks, transcripts, users, type ShareLink, type Transcript, type User } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import type { TranscriptionDeps } from '../transcription/deps';
+import { ownTranscript } from '../transcription/transcripts';
+
+/** Stable codes; the middle three digits are the HTTP status. */
+export const ShareError = {
+  NOT_FOUND: 40408,
+  LIMIT_REACHED: 40305,
+  NOT_READY: 40908,
+  BAD_EXPIRY: 42207,
+} as const;
+
+/** 16 random bytes = 128 bits, the whole secret of a link. */
+const SHARE_ID_BYTES = 16;
+
+/** Every bad link answers the same, so a visitor never learns which part was wrong. */
+export const shareNotFound = () => new ApiError(ShareError.NOT_FOUND, 'errors.shares.notFound', 404);
+
+export function newShareId(): string {
+  return randomBytes(SHARE_ID_BYTES).toString('base64url');
+}
+
+/** The latest expiry a link may have: one calendar year from now. */
+export function maxExpiry(now: Date): Date {
+  const max = new Date(now);
+  max.setUTCFullYear(max.getUTCFullYear() + 1);
+  return max;
+}
+
+const activeAt = (now: Date) =>
+  and(isNull(shareLinks.revokedAt), or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, now)))!;
+
+export interface CreateShareInput {
+  expiresAt: Date | null;
+  allowMedia: boolean;
+  allowDownload: boolean;
+}
+
+/**
+ * A new link to a finished transcript of this user. The per-rank limit counts the user's
+ * active links (not revoked, not expired) across all transcripts.
+ */
+export async function createShare(
+  deps: TranscriptionDeps,
+  user: User,
+  transcriptId: string,
+  input: CreateShareInput,
+): Promise<ShareLink> {
+  const now = deps.now();
+  const row = await ownTranscript(deps, user, transcriptId);
+  if (row.status !== 'done') throw new ApiError(ShareError.NOT_READY, 'errors.shares.notReady', 409);
+  if (input.expiresAt && (input.expiresAt <= now || input.expiresAt > maxExpiry(now))) {
+    throw new ApiError(ShareError.BAD_EXPIRY, 'errors.shares.badExpiry', 422, {
+      fields: { expires_at: 'errors.shares.badExpiry' },
+    });
+  }
+  const limit = limitsFor(user.rankName, user.customLimits).share_links;
+  return deps.db.transaction(async (tx) => {
+    // Locking the user row serialises concurrent creates, so two at once cannot pass the limit.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    if (limit !== null) {
+      const [active] = await tx
+        .select({ n: count() })
+        .from(shareLinks)
+        .where(and(eq(shareLinks.userId, user.id), activeAt(now)));
+      if ((active?.n ?? 0) >= limit) {
+        throw new ApiError(ShareError.LIMIT_REACHED, 'errors.shares.limitReached', 403, { limit });
+      }
+    }
+    const [created] = await tx
+      .insert(shareLinks)
+      .values({
+        id: newShareId(),
+        transcriptId: row.id,
+        userId: user.id,
+        expiresAt: input.expiresAt,
+        // Media can only be shared when there is some.
+        allowMedia: input.allowMedia && !!row.mediaKey,
+        allowDownload: input.allowDownload,
+        createdAt: now,
+      })
+      .returning();
+    return created!;
+  });
+}
+
+/** Every link of one transcript (revoked and expired ones too), newest first. */
+export async function listShares(deps: TranscriptionDeps, user: User, transcriptId: string) {
+  await ownTranscript(deps, user, transcriptId);
+  return deps.db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.transcriptId, transcriptId), eq(shareLinks.userId, user.id)))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+}
+
+/** Revokes a link at once; revoking twice keeps the first time. */
+export async function revokeShare(
+  deps: TranscriptionDeps,
+  user: User,
+  transcriptId: string,
+  shareId: string,
+): Promise<ShareLink> {
+  await ownTranscript(deps, user, transcriptId);
+  const mine = and(
+    eq(shareLinks.id, shareId),
+    eq(shareLinks.transcriptId, transcriptId),
+    eq(shareLinks.userId, user.id),
+  );
+  const [revoked] = await deps.db
+    .update(shareLinks)
+    .set({ revokedAt: deps.now() })
+    .where(and(mine, isNull(shareLinks.revokedAt)))
+    .returning();
+  if (revoked) return revoked;
+  const [existing] = await deps.db.select().from(shareLinks).where(mine);
+  if (!existing) throw shareNotFound();
+  return existing;
+}
+
+export interface ResolvedShare {
+  share: ShareLink;
+  transcript: Transcript;
+  /** The link owner's plan: a share never exports more than its owner could. */
+  owner: Pick<User, 'rankName' | 'customLimits'>;
+  exportFormats: ExportFormat[];
+}
+
+/**
+ * The transcript behind a public link, or null when the link is unknown, revoked, expired,
+ * belongs to another transcript or the transcript is no longer finished. The share id is the
+ * lookup key, so there is no secret comparison to time.
+ */
+export async function resolveShare(
+  deps: TranscriptionDeps,
+  transcriptId: string,
+  shareId: string,
+  now: Date,
+): Promise<ResolvedShare | null> {
+  const [row] = await deps.db
+    .select({
+      share: shareLinks,
+      transcript: transcripts,
+      rankName: users.rankName,
+      customLimits: users.customLimits,
+    })
+    .from(shareLinks)
+    .innerJoin(transcripts, eq(transcripts.id, shareLinks.transcriptId))
+    .innerJoin(users, eq(users.id, shareLinks.userId))
+    .where(and(eq(shareLinks.id, shareId), activeAt(now)));
+  if (!row) return null;
+  if (row.share.transcriptId !== transcriptId.toLowerCase() || row.transcript.userId !== row.share.userId)
+    return null;
+  if (row.transcript.status !== 'done') return null;
+  return {
+    share: row.share,
+    transcript: row.transcript,
+    owner: { rankName: row.rankName, customLimits: row.customLimits },
+    exportFormats: limitsFor(row.rankName, row.customLimits).export_formats,
+  };
+}
+
+/** One more view of a link's page (media and export requests do not count). */
+export async function countView(deps: TranscriptionDeps, shareId: string): Promise<void> {
+  await deps.db
+    .update(shareLinks)
+    .set({ views: sql`${shareLinks.views} + 1` })
+    .where(eq(shareLinks.id, shareId));
+}
