@@ -1,5 +1,4 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -59,8 +58,19 @@ export function makeMedia(dir: string, kind: MediaKind, seconds = 3): string {
     case 'video-no-audio':
       return ff(out('mp4'), [...AUDIO, video, '-pix_fmt', 'yuv420p']);
     case 'corrupt': {
+      // A real MP4 cut short: its index (written last) is missing, so nothing can read it.
+      const whole = ff(path.join(dir, `whole-${seconds}s.mp4`), [
+        ...AUDIO,
+        video,
+        ...AUDIO,
+        tone,
+        '-shortest',
+        '-pix_fmt',
+        'yuv420p',
+      ]);
+      const bytes = readFileSync(whole);
       const file = out('mp4');
-      writeFileSync(file, randomBytes(64 * 1024));
+      writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 3)));
       return file;
     }
     case 'text': {

@@ -165,7 +165,9 @@ describe('whisper engine', () => {
     // Temperature 0 on random weights takes seconds: the kill surely lands mid-job.
     const e = engine({ temperature: 0, onSpawn: (p) => pids.push(p) });
     const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { language: 'en' });
-    await new Promise((r) => setTimeout(r, 600));
+    // Under load the child may take a while to start: kill it once it exists.
+    while (pids.length === 0) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
     process.kill(pids[0]!, 'SIGKILL');
     const err = await rejection(job);
     expect(err.code).toBe('engine_crashed');
@@ -174,7 +176,7 @@ describe('whisper engine', () => {
     const next = await e.transcribe({ pcmPath: tone40, durationSec: 40 }, { language: 'en' });
     expectWellFormed(next.segments, 40);
     expect(pids).toHaveLength(2);
-  });
+  }, 120_000);
 
   it('reports a missing model with the command that downloads it', async () => {
     const e = createWhisperEngine({ modelPath: path.join(dir, 'nope.bin'), modelName: 'small' });
