@@ -262,8 +262,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
         </div>
       }
     >
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+      {/* Phones read the player, then the text, then the export and share panels. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
+        <div className="space-y-2 lg:col-start-1 lg:row-start-1">
           {media ? (
             media.has_video ? (
               <video
@@ -289,46 +290,8 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
           )}
           {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
-          {editable ? (
-            <section
-              className="rounded-xl border border-slate-200 bg-white p-4"
-              aria-label={t('editor.exportTitle')}
-            >
-              <h2 className="text-sm font-semibold text-slate-900">{t('editor.exportTitle')}</h2>
-              <div className="mt-2 flex flex-wrap items-center gap-2">
-                <select
-                  value={format}
-                  onChange={(e) => setFormat(e.target.value)}
-                  aria-label={t('workspace.format')}
-                  className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-                  data-testid="export-format"
-                >
-                  {formats.map((f) => (
-                    <option key={f} value={f}>
-                      {f.toUpperCase()}
-                    </option>
-                  ))}
-                </select>
-                {format === 'txt' ? (
-                  <label className="flex items-center gap-1.5 text-sm text-slate-700">
-                    <input
-                      type="checkbox"
-                      checked={timestamps}
-                      onChange={(e) => setTimestamps(e.target.checked)}
-                      className="h-4 w-4 rounded border-slate-300"
-                    />
-                    {t('editor.withTimes')}
-                  </label>
-                ) : null}
-                <button type="button" className={button} onClick={() => void exportAs()} data-testid="export">
-                  {t('workspace.export')}
-                </button>
-              </div>
-            </section>
-          ) : null}
-          <SharePanel transcript={transcript} />
         </div>
-        <div>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {active ? (
             <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="progress">
               <p className="mb-2 text-sm text-slate-700">
@@ -406,6 +369,46 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           ) : active ? (
             <p className="text-sm text-slate-500">{t('pages.transcript.waitingSegments')}</p>
           ) : null}
+        </div>
+        <div className="space-y-4 lg:col-start-1 lg:row-start-2">
+          {editable ? (
+            <section
+              className="rounded-xl border border-slate-200 bg-white p-4"
+              aria-label={t('editor.exportTitle')}
+            >
+              <h2 className="text-sm font-semibold text-slate-900">{t('editor.exportTitle')}</h2>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <select
+                  value={format}
+                  onChange={(e) => setFormat(e.target.value)}
+                  aria-label={t('workspace.format')}
+                  className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+                  data-testid="export-format"
+                >
+                  {formats.map((f) => (
+                    <option key={f} value={f}>
+                      {f.toUpperCase()}
+                    </option>
+                  ))}
+                </select>
+                {format === 'txt' ? (
+                  <label className="flex items-center gap-1.5 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      checked={timestamps}
+                      onChange={(e) => setTimestamps(e.target.checked)}
+                      className="h-4 w-4 rounded border-slate-300"
+                    />
+                    {t('editor.withTimes')}
+                  </label>
+                ) : null}
+                <button type="button" className={button} onClick={() => void exportAs()} data-testid="export">
+                  {t('workspace.export')}
+                </button>
+              </div>
+            </section>
+          ) : null}
+          <SharePanel transcript={transcript} />
         </div>
       </div>
     </PageFrame>
