@@ -42,6 +42,8 @@ export const envSchema = z.object({
     .default('base'),
   WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WHISPER_WATCHDOG_MS: z.coerce.number().int().positive().default(600_000),
+  /** Decoding temperature; unset = 0 with whisper.cpp's fallback (benches pin it for bounded work). */
+  WHISPER_TEMPERATURE: z.coerce.number().min(0).max(1).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com'),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: z.string().default('whisper-1'),

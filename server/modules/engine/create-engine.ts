@@ -20,6 +20,7 @@ export function createEngine(env: Env, logger: Logger, ffmpeg: string): Engine {
     modelName: model.name,
     threads: env.WHISPER_THREADS,
     watchdogMs: env.WHISPER_WATCHDOG_MS,
+    temperature: env.WHISPER_TEMPERATURE,
     logger,
   });
 }
