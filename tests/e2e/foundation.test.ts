@@ -65,7 +65,7 @@ describe('locale routing', () => {
     await page.goto(`${base}/terms`);
     await page.locator('[data-testid=language-switcher]:visible').selectOption('es');
     await page.waitForURL(`${base}/es/terms`);
-    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('es');
     expect((await ctx.cookies(base)).find((c) => c.name === 'i18n_redirected')?.value).toBe('es');
     await ctx.close();
   });

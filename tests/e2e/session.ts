@@ -6,7 +6,9 @@ export async function apiSignup(
   dataDir: string,
   email: string,
 ): Promise<Record<string, string>> {
-  const headers = { origin: base, 'content-type': 'application/json' };
+  // A distinct client address per account (the suite's server trusts X-Forwarded-For).
+  const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const headers = { origin: base, 'content-type': 'application/json', 'x-forwarded-for': client };
   const signup = await fetch(`${base}/common-api/v1/signup`, {
     method: 'POST',
     headers,

@@ -117,8 +117,8 @@ describe('dashboard', () => {
     await page.getByText('Moved 1 transcript(s).').waitFor();
     await folder.click();
     await page.waitForURL(/\/dashboard\/folder\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.locator('[data-transcript]').allInnerTexts()).toHaveLength(1);
     await page.locator('[data-transcript="Drag me"]').waitFor();
-    expect(await page.locator('[data-transcript]').count()).toBe(1);
 
     await page.goto(`${base}/dashboard`);
     await page.getByPlaceholder('Search names and text').fill('keyword');
