@@ -20,8 +20,8 @@ const SRT = [
   '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
 ].join('\n\n');
 
-async function importWithMedia(name: string): Promise<string> {
-  const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 12);
+async function importWithMedia(name: string, kind: 'mp4' | 'avi' = 'mp4'): Promise<string> {
+  const video = makeMedia(path.resolve('tmp/test-media'), kind, 12);
   const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
   const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(video), 'talk.mp4');
   const form = new FormData();
@@ -77,6 +77,13 @@ describe('transcript page', () => {
 
     await page.locator('input[type=search]').fill('keyword');
     await page.getByTestId('matches').getByText('1 of 1').waitFor();
+  });
+
+  it('says so when the browser cannot play the media format', async () => {
+    const id = await importWithMedia('Old camera', 'avi');
+    await page.goto(`${base}/transcript/${id}`);
+    await page.getByText("This browser cannot play this file's format.", { exact: false }).waitFor();
+    await page.getByText('Third and last line').waitFor();
   });
 
   it('downloads the formats of the plan with their exact content', async () => {

@@ -56,6 +56,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const [time, setTime] = useState(0);
   const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState(false);
+  const [unplayable, setUnplayable] = useState(false);
   const [term, setTerm] = useState('');
   const [hit, setHit] = useState(0);
   const [format, setFormat] = useState('txt');
@@ -274,6 +275,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 playsInline
                 preload="metadata"
                 onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+                onError={() => setUnplayable(true)}
                 className="w-full rounded-xl bg-black"
               />
             ) : (
@@ -283,12 +285,18 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 controls
                 preload="metadata"
                 onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+                onError={() => setUnplayable(true)}
                 className="w-full"
               />
             )
           ) : (
             <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
           )}
+          {unplayable ? (
+            <p role="status" className="text-sm text-amber-800">
+              {t('editor.unplayable')}
+            </p>
+          ) : null}
           {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
         </div>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
