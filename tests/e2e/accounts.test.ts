@@ -75,7 +75,7 @@ describe('accounts in the browser', () => {
     expect(new URL(link).pathname).toBe('/de/register/verification');
     await page.goto(link);
     await page.waitForURL(`${base}/de/dashboard`);
-    expect(await page.textContent('h1')).toBe(de.pages.dashboard.heading);
+    await expect.poll(() => page.textContent('h1')).toBe(de.pages.dashboard.heading);
 
     await logout(page, '/de');
     for (const hostile of ['//evil.com', 'https://evil.com/x', '/\\evil.com']) {

@@ -75,6 +75,21 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     return segments.flatMap((s, i) => (s.text.toLocaleLowerCase().includes(needle) ? [i] : []));
   }, [segments, term]);
 
+  // A format the browser cannot play errors the media element, possibly before hydration,
+  // when no React handler was there to see it: listen, and look once.
+  const mediaUrl = transcript.media?.url;
+  useEffect(() => {
+    const el = player.current;
+    if (!el || !mediaUrl) return;
+    const check = () => setUnplayable(el.error !== null);
+    el.addEventListener('error', check);
+    const timer = setTimeout(check, 0);
+    return () => {
+      el.removeEventListener('error', check);
+      clearTimeout(timer);
+    };
+  }, [mediaUrl]);
+
   // The segment being played stays in view.
   useEffect(() => {
     currentRow.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -275,7 +290,6 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 playsInline
                 preload="metadata"
                 onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-                onError={() => setUnplayable(true)}
                 className="w-full rounded-xl bg-black"
               />
             ) : (
@@ -285,7 +299,6 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 controls
                 preload="metadata"
                 onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-                onError={() => setUnplayable(true)}
                 className="w-full"
               />
             )
