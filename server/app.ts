@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { PublicConfig, ServerContext, Viewer } from '../common/app-context';
 import type { Db } from './db/client';
+import type { User } from './db/schema';
 import type { Env } from './env';
 import { ApiError, ErrorCode, fail } from './http/envelope';
 import { requestLog, type AppVariables } from './http/request-log';
@@ -128,19 +129,21 @@ export function createApp(deps: AppDeps) {
     const ssr = deps.ssr;
     app.use('*', pageRequestMiddleware());
     app.all('*', async (c) => {
-      let viewer: Promise<Viewer | null> | undefined;
+      // One session lookup per request, shared by the guard and the page's loader.
+      let session: Promise<User | null> | undefined;
+      const userOf = () => (session ??= userForToken(db, sessionToken(c)));
       const context: ServerContext = {
         requestId: c.get('requestId'),
         config,
-        getViewer: () => (viewer ??= viewerOf(db, sessionToken(c))),
+        getViewer: async () => viewerOf(await userOf()),
         getTranscript: async (id) => {
-          const user = await userForToken(db, sessionToken(c));
+          const user = await userOf();
           if (!user || !UUID_RE.test(id)) return null;
           const row = await ownTranscript(deps.services.transcription, user, id).catch(() => null);
           return row ? (transcriptJson(row) as TranscriptJson) : null;
         },
         getFolder: async (id) => {
-          const user = await userForToken(db, sessionToken(c));
+          const user = await userOf();
           if (!user || !UUID_RE.test(id)) return null;
           const row = await ownFolder(deps.services.transcription, user, id).catch(() => null);
           return row ? folderJson(row) : null;
@@ -154,8 +157,7 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-async function viewerOf(db: Db, token: string | null): Promise<Viewer | null> {
-  const user = await userForToken(db, token);
+function viewerOf(user: User | null): Viewer | null {
   if (!user) return null;
   return {
     id: user.id,

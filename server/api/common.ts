@@ -2,11 +2,11 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
-import { ApiError, ErrorCode, ok } from '../http/envelope';
+import { requireUser } from '../http/current-user';
+import { ApiError, ok } from '../http/envelope';
 import { sessionToken } from '../http/cookies';
 import { readBody } from '../http/validate';
 import { requestMeta } from '../http/request-meta';
-import { userForToken } from '../modules/auth/session-user';
 import { revokeSession } from '../modules/auth/sessions';
 import {
   completeSignup,
@@ -92,11 +92,6 @@ export function commonApi() {
     });
     return c.json(ok(await payload(c, result.user)));
   };
-  const currentUser = async (c: Context<AppEnv>) => {
-    const user = await userForToken(c.get('deps').db, sessionToken(c));
-    if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-    return user;
-  };
 
   api.post('/signup', async (c) => {
     const body = await readBody(c, signupSchema.extend(honeypot));
@@ -124,12 +119,12 @@ export function commonApi() {
   });
 
   api.get('/user', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     return c.json(ok(await payload(c, user)));
   });
 
   api.put('/user', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const body = await readBody(c, profileSchema);
     if (body.delete) {
       await deleteAccount(deps(c), user, { password: body.password, email: body.confirm_email });

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { EXPORT_CONTENT_TYPES, contentDisposition } from '../../common/exports';
 import { UUID_RE } from '../../common/validators';
 import type { AppEnv } from '../app';
-import { transcripts, type Transcript, type User } from '../db/schema';
-import { sessionToken } from '../http/cookies';
-import { ApiError, ErrorCode } from '../http/envelope';
+import { requireUser, uuidParam } from '../http/current-user';
+import { transcriptNotFound, ownTranscript } from '../modules/transcription/transcripts';
+import { transcripts, type Transcript } from '../db/schema';
+import { ApiError } from '../http/envelope';
 import { readBody, readQuery } from '../http/validate';
-import { userForToken } from '../modules/auth/session-user';
 import {
   EXPORT_FORMATS,
   ExportError,
@@ -20,7 +20,6 @@ import {
   buildZip,
   type ExportSource,
 } from '../modules/exports/build';
-import { TranscriptError, ownTranscript } from '../modules/transcription/transcripts';
 
 /** Most transcripts in one zip. */
 export const MAX_EXPORT_IDS = 200;
@@ -41,7 +40,6 @@ const bulkSchema = z
   })
   .strict();
 
-const notFound = () => new ApiError(TranscriptError.NOT_FOUND, 'errors.transcripts.notFound', 404);
 const notReady = (ids: string[]) =>
   new ApiError(ExportError.NOT_READY, 'errors.exports.notReady', 409, { ids });
 
@@ -75,17 +73,11 @@ function fileResponse(
 /** Mounted at /self-api/v1: GET /transcripts/:id/export and POST /transcripts/export. */
 export function exportsApi() {
   const api = new Hono<AppEnv>();
-  const currentUser = async (c: Context<AppEnv>): Promise<User> => {
-    const user = await userForToken(c.get('deps').db, sessionToken(c));
-    if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-    return user;
-  };
   const productName = (c: Context<AppEnv>): string => c.get('deps').env.APP_NAME;
 
   api.get('/transcripts/:id/export', async (c) => {
-    const user = await currentUser(c);
-    const id = c.req.param('id');
-    if (!UUID_RE.test(id)) throw notFound();
+    const user = await requireUser(c);
+    const id = uuidParam(c, 'id', transcriptNotFound);
     const q = readQuery(c, exportQuery);
     assertFormatAllowed(user, q.format);
     const row = await ownTranscript(c.get('deps').services.transcription, user, id);
@@ -98,7 +90,7 @@ export function exportsApi() {
   });
 
   api.post('/transcripts/export', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const body = await readBody(c, bulkSchema);
     assertFormatAllowed(user, body.format);
     const ids = [...new Set(body.ids)];
@@ -109,7 +101,7 @@ export function exportsApi() {
       .from(transcripts)
       .where(mine);
     // Someone else's ids look exactly like missing ones, and fail the whole request.
-    if (found.length !== ids.length) throw notFound();
+    if (found.length !== ids.length) throw transcriptNotFound();
     const pending = found.filter((t) => t.status !== 'done').map((t) => t.id);
     if (pending.length > 0) throw notReady(pending);
 
@@ -128,7 +120,7 @@ export function exportsApi() {
         .from(transcripts)
         .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id), eq(transcripts.status, 'done')));
       // Deleted or re-run since the check above.
-      if (!row) throw notFound();
+      if (!row) throw transcriptNotFound();
       entries.push(
         await buildExport(exportSource(row), body.format, {
           timestamps: body.timestamps,

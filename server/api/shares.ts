@@ -9,13 +9,13 @@ import {
   type SharedTranscriptJson,
 } from '../../common/transcript-types';
 import { UUID_RE } from '../../common/validators';
-import type { ShareLink, User } from '../db/schema';
+import type { ShareLink } from '../db/schema';
 import type { AppEnv } from '../app';
-import { ApiError, ErrorCode, ok } from '../http/envelope';
-import { sessionToken } from '../http/cookies';
+import { requireUser, uuidParam } from '../http/current-user';
+import { transcriptNotFound } from '../modules/transcription/transcripts';
+import { ok } from '../http/envelope';
 import { serveMedia } from '../http/serve-media';
 import { readBody, readQuery } from '../http/validate';
-import { userForToken } from '../modules/auth/session-user';
 import { assertFormatAllowed, buildExport } from '../modules/exports/build';
 import {
   countView,
@@ -99,16 +99,7 @@ export async function openShare(
 export function sharesApi() {
   const api = new Hono<AppEnv>();
   const deps = (c: Context<AppEnv>): TranscriptionDeps => c.get('deps').services.transcription;
-  const currentUser = async (c: Context<AppEnv>): Promise<User> => {
-    const user = await userForToken(c.get('deps').db, sessionToken(c));
-    if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-    return user;
-  };
-  const transcriptId = (c: Context<AppEnv>) => {
-    const id = c.req.param('id') ?? '';
-    if (!UUID_RE.test(id)) throw new ApiError(40404, 'errors.transcripts.notFound', 404);
-    return id;
-  };
+  const transcriptId = (c: Context<AppEnv>) => uuidParam(c, 'id', transcriptNotFound);
   /** The link named by the path, or the one 404 for every kind of bad link. */
   const publicShare = async (c: Context<AppEnv>): Promise<ResolvedShare> => {
     const id = c.req.param('id') ?? '';
@@ -123,7 +114,7 @@ export function sharesApi() {
   };
 
   api.post('/transcripts/:id/shares', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const id = transcriptId(c);
     const body = await readBody(c, createSchema);
     const share = await createShare(deps(c), user, id, {
@@ -135,13 +126,13 @@ export function sharesApi() {
   });
 
   api.get('/transcripts/:id/shares', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const rows = await listShares(deps(c), user, transcriptId(c));
     return c.json(ok({ items: rows.map(shareJson) }));
   });
 
   api.delete('/transcripts/:id/shares/:shareId', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const id = transcriptId(c);
     const shareId = c.req.param('shareId');
     if (!SHARE_ID_RE.test(shareId)) throw shareNotFound();

@@ -400,7 +400,9 @@ describe('account deletion', () => {
     const uploadId = await upload(u.headers, 'mp3', 1);
     const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
     await api('POST', `/transcripts/${created.json.data.id}/cancel`, u.headers);
-    const pending = await tusUpload(fetcher, u.headers, Buffer.alloc(10, 1), 'half.mp3', { declaredLength: 20 });
+    const pending = await tusUpload(fetcher, u.headers, Buffer.alloc(10, 1), 'half.mp3', {
+      declaredLength: 20,
+    });
     expect(pending.response.status).toBe(204);
     const userDir = path.join(DATA_DIR, 'media', u.user.id);
     expect(existsSync(userDir)).toBe(true);

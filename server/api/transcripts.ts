@@ -2,17 +2,11 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
-import type { Transcript, User } from '../db/schema';
+import type { Transcript } from '../db/schema';
 import type { AppEnv } from '../app';
-import { ApiError, ErrorCode, ok } from '../http/envelope';
-import { sessionToken } from '../http/cookies';
-import { readBody, readQuery } from '../http/validate';
-import { userForToken } from '../modules/auth/session-user';
-import type { TranscriptEvent } from '../modules/jobs/events';
-import type { TranscriptionDeps } from '../modules/transcription/deps';
-import { serveMedia } from '../http/serve-media';
-import type { summaryColumns } from '../modules/transcription/transcripts';
+import { requireUser, uuidParam } from '../http/current-user';
 import {
+  transcriptNotFound,
   cancelTranscript,
   createFromUpload,
   deleteTranscript,
@@ -25,6 +19,12 @@ import {
   renameTranscript,
   retryTranscript,
 } from '../modules/transcription/transcripts';
+import { ApiError, ErrorCode, ok } from '../http/envelope';
+import { readBody, readQuery } from '../http/validate';
+import type { TranscriptEvent } from '../modules/jobs/events';
+import type { TranscriptionDeps } from '../modules/transcription/deps';
+import { serveMedia } from '../http/serve-media';
+import type { summaryColumns } from '../modules/transcription/transcripts';
 import { UUID_RE } from '../../common/validators';
 import type { TranscriptJson } from '../../common/transcript-types';
 
@@ -122,19 +122,10 @@ const TERMINAL = new Set(['done', 'failed', 'canceled']);
 export function transcriptsApi() {
   const api = new Hono<AppEnv>();
   const deps = (c: Context<AppEnv>): TranscriptionDeps => c.get('deps').services.transcription;
-  const currentUser = async (c: Context<AppEnv>): Promise<User> => {
-    const user = await userForToken(c.get('deps').db, sessionToken(c));
-    if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-    return user;
-  };
-  const idParam = (c: Context<AppEnv>) => {
-    const id = c.req.param('id') ?? '';
-    if (!UUID_RE.test(id)) throw new ApiError(40404, 'errors.transcripts.notFound', 404);
-    return id;
-  };
+  const idParam = (c: Context<AppEnv>) => uuidParam(c, 'id', transcriptNotFound);
 
   api.get('/', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const q = readQuery(c, listSchema);
     const result = await listTranscripts(deps(c), user, {
       folderId: q.folder_id,
@@ -149,7 +140,7 @@ export function transcriptsApi() {
   });
 
   api.post('/', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const body = await readBody(c, createSchema);
     const row = await createFromUpload(deps(c), user, {
       uploadId: body.upload_id,
@@ -162,7 +153,7 @@ export function transcriptsApi() {
   });
 
   api.post('/import', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const body = await readBody(c, importSchema);
     if (body.file.size > CAPTIONS_MAX_BYTES) {
       throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge', 413);
@@ -179,31 +170,31 @@ export function transcriptsApi() {
   });
 
   api.post('/move', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const body = await readBody(c, moveSchema);
     return c.json(ok({ moved: await moveTranscripts(deps(c), user, body.ids, body.folder_id) }));
   });
 
   api.post('/delete', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const body = await readBody(c, z.object({ ids: z.array(uuid).min(1).max(500) }).strict());
     return c.json(ok({ deleted: await deleteTranscripts(deps(c), user, body.ids) }));
   });
 
   api.get('/:id', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     return c.json(ok(transcriptJson(await ownTranscript(deps(c), user, idParam(c)))));
   });
 
   api.patch('/:id', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const id = idParam(c);
     const body = await readBody(c, renameSchema);
     return c.json(ok(transcriptJson(await renameTranscript(deps(c), user, id, body.name))));
   });
 
   api.patch('/:id/segments', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const id = idParam(c);
     const { updated_at, ...edit } = await readBody(c, editSchema);
     const row = await editSegments(deps(c), user, id, edit, updated_at);
@@ -211,30 +202,30 @@ export function transcriptsApi() {
   });
 
   api.delete('/:id', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     await deleteTranscript(deps(c), user, idParam(c));
     return c.json(ok(null));
   });
 
   api.post('/:id/retry', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     return c.json(ok(transcriptJson(await retryTranscript(deps(c), user, idParam(c)))));
   });
 
   api.post('/:id/cancel', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     return c.json(ok(transcriptJson(await cancelTranscript(deps(c), user, idParam(c)))));
   });
 
   api.get('/:id/media', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const row = await ownTranscript(deps(c), user, idParam(c));
     return serveMedia(c, deps(c).storage, row);
   });
 
   // Live progress: a snapshot first, then status and segment events until the job ends.
   api.get('/:id/events', async (c) => {
-    const user = await currentUser(c);
+    const user = await requireUser(c);
     const id = idParam(c);
     const d = deps(c);
     await ownTranscript(d, user, id);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { folders, transcripts, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import type { TranscriptionDeps } from './deps';
+import { folderNotFound } from './transcripts';
 
 export const FolderError = {
   NOT_FOUND: 40406,
@@ -11,8 +12,6 @@ export const FolderError = {
 
 /** A generous cap: folders are one level, and a list this long is already hard to use. */
 export const MAX_FOLDERS = 500;
-
-const notFound = () => new ApiError(FolderError.NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
 
 export async function listFolders(deps: TranscriptionDeps, user: User) {
   const rows = await deps.db
@@ -35,7 +34,7 @@ export async function ownFolder(deps: TranscriptionDeps, user: User, id: string)
     .select()
     .from(folders)
     .where(and(eq(folders.id, id), eq(folders.userId, user.id)));
-  if (!row) throw notFound();
+  if (!row) throw folderNotFound();
   return row;
 }
 

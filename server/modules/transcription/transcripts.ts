@@ -28,7 +28,10 @@ export const TranscriptError = {
   BAD_EDIT: 42206,
 } as const;
 
-const notFound = () => new ApiError(TranscriptError.NOT_FOUND, 'errors.transcripts.notFound', 404);
+export const transcriptNotFound = () =>
+  new ApiError(TranscriptError.NOT_FOUND, 'errors.transcripts.notFound', 404);
+export const folderNotFound = () =>
+  new ApiError(TranscriptError.FOLDER_NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
 
 /** A transcript of this user, or 404 (someone else's ids look exactly like missing ones). */
 export async function ownTranscript(deps: TranscriptionDeps, user: User, id: string): Promise<Transcript> {
@@ -36,7 +39,7 @@ export async function ownTranscript(deps: TranscriptionDeps, user: User, id: str
     .select()
     .from(transcripts)
     .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
-  if (!row) throw notFound();
+  if (!row) throw transcriptNotFound();
   return row;
 }
 
@@ -46,7 +49,7 @@ async function assertFolder(deps: TranscriptionDeps, user: User, folderId: strin
     .select({ id: folders.id })
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.userId, user.id)));
-  if (!row) throw new ApiError(TranscriptError.FOLDER_NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
+  if (!row) throw folderNotFound();
   return row.id;
 }
 
@@ -293,7 +296,7 @@ export async function moveTranscripts(
     .select({ n: count() })
     .from(transcripts)
     .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
-  if ((owned[0]?.n ?? 0) !== new Set(ids).size) throw notFound();
+  if ((owned[0]?.n ?? 0) !== new Set(ids).size) throw transcriptNotFound();
   const moved = await deps.db
     .update(transcripts)
     .set({ folderId: target, updatedAt: deps.now() })
@@ -383,7 +386,7 @@ export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids
     .select({ id: transcripts.id, status: transcripts.status, mediaKey: transcripts.mediaKey })
     .from(transcripts)
     .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
-  if (rows.length !== new Set(ids).size) throw notFound();
+  if (rows.length !== new Set(ids).size) throw transcriptNotFound();
   for (const row of rows) {
     if (row.status === 'queued' || row.status === 'processing') await deps.queue.cancel(row.id);
   }
