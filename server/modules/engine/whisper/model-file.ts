@@ -21,6 +21,20 @@ export interface GgmlHparams {
   ftype: number;
 }
 
+const HPARAM_KEYS = [
+  'nVocab',
+  'nAudioCtx',
+  'nAudioState',
+  'nAudioHead',
+  'nAudioLayer',
+  'nTextCtx',
+  'nTextState',
+  'nTextHead',
+  'nTextLayer',
+  'nMels',
+  'ftype',
+] as const satisfies readonly (keyof GgmlHparams)[];
+
 export type ModelFileCheck =
   { ok: true; hparams: GgmlHparams; tensors: number; verified: boolean } | { ok: false; reason: string };
 
@@ -107,38 +121,15 @@ export function checkModelFile(path: string): ModelFileCheck {
     if (magic !== GGML_MAGIC)
       return { ok: false, reason: `not a whisper.cpp ggml model (magic 0x${magic.toString(16)})` };
 
+    // The header is these 11 int32 values, in this order.
     const values: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < HPARAM_KEYS.length; i++) {
       const v = r.i32();
       if (v === null) return { ok: false, reason: 'truncated header' };
       values.push(v);
     }
-    const [
-      nVocab,
-      nAudioCtx,
-      nAudioState,
-      nAudioHead,
-      nAudioLayer,
-      nTextCtx,
-      nTextState,
-      nTextHead,
-      nTextLayer,
-      nMels,
-      ftype,
-    ] = values as [number, number, number, number, number, number, number, number, number, number, number];
-    const hparams: GgmlHparams = {
-      nVocab,
-      nAudioCtx,
-      nAudioState,
-      nAudioHead,
-      nAudioLayer,
-      nTextCtx,
-      nTextState,
-      nTextHead,
-      nTextLayer,
-      nMels,
-      ftype,
-    };
+    const hparams = Object.fromEntries(HPARAM_KEYS.map((k, i) => [k, values[i]!])) as unknown as GgmlHparams;
+    const { nAudioState, nAudioHead, nAudioLayer, nTextState, nTextHead, nTextLayer, ftype } = hparams;
     const dims = values.slice(0, 10);
     if (dims.some((v) => v <= 0 || v > 1_000_000) || ftype < 0)
       return { ok: false, reason: `implausible hyper-parameters ${values.join(',')}` };
