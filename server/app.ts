@@ -13,6 +13,7 @@ import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { commonApi } from './api/common';
 import { selfApi } from './api/self';
+import { stripeWebhook } from './api/billing';
 import type { Logger } from './logger';
 import type { ServiceDeps } from './deps';
 import { originCheck } from './http/origin-check';
@@ -93,6 +94,9 @@ export function createApp(deps: AppDeps) {
     });
     app.use(prefix, sameOrigin);
   }
+  // Stripe signs the raw body; 1 MB is far above any event it sends.
+  app.use('/webhooks/*', bodyLimit({ maxSize: 1_048_576, onError: tooLarge }));
+  app.route('/webhooks/stripe', stripeWebhook());
   const uploads = deps.services.transcription.uploads;
   app.all(UPLOAD_PATH, (c) => uploads.handle(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => uploads.handle(c.req.raw));

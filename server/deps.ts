@@ -22,10 +22,15 @@ import { processTranscript } from './modules/transcription/process';
 import { createUploads } from './modules/uploads/uploads';
 import { userForToken } from './modules/auth/session-user';
 import { readCookie, SESSION_COOKIE } from '../common/cookies';
+import type { PlansJson } from '../common/plans';
+import { billingConfig } from './modules/billing/config';
+import type { BillingDeps } from './modules/billing/deps';
+import { createPlanCatalogue } from './modules/billing/plans';
 
 export interface ServiceDeps {
   accounts: AccountDeps;
   transcription: TranscriptionDeps;
+  billing: BillingDeps & { plans(): Promise<PlansJson> };
   /** Starts consuming transcription jobs in this process (web process or `npm run worker`). */
   startWorker(): void;
   close(): Promise<void>;
@@ -126,6 +131,9 @@ export function buildServiceDeps(
     },
   };
 
+  const billingDeps: BillingDeps = { db, config: billingConfig(env), logger, now };
+  const billing = { ...billingDeps, plans: createPlanCatalogue(billingDeps) };
+
   let engine: Engine | null = null;
   const sweeper = setInterval(
     () =>
@@ -137,6 +145,7 @@ export function buildServiceDeps(
   return {
     accounts,
     transcription,
+    billing,
     startWorker() {
       engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
       const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };

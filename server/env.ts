@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_INTERVALS, PAID_RANKS, stripePriceVar } from '../common/plans';
 
 // Every variable the server reads, validated once at start (.env.example lists them all).
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -68,7 +69,22 @@ export const envSchema = z.object({
     .regex(/^[\w:-]+$/)
     .default('clipscribe'),
   MAIL_FROM: z.string().default('ClipScribe <no-reply@clipscribe.local>'),
+  // Payments (docs/decisions/0010). Without a secret key the pricing page says buying is off.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where stripe-node sends its calls; only for tests and stripe-mock style local servers. */
+  STRIPE_API_BASE: optionalUrl,
+  ...stripePriceVars(),
 });
+
+/** STRIPE_PRICE_<RANK>_<MONTHLY|YEARLY>: the Stripe price id that buys each rank. */
+function stripePriceVars() {
+  const vars: Record<string, typeof optionalString> = {};
+  for (const rank of PAID_RANKS) {
+    for (const interval of BILLING_INTERVALS) vars[stripePriceVar(rank, interval)] = optionalString;
+  }
+  return vars as Record<`STRIPE_PRICE_${string}`, typeof optionalString>;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

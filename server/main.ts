@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { CLIENT_DIR, productionSsr } from './ssr';
 import { createShutdown } from './shutdown';
 import { buildServiceDeps, webRunsWorker } from './deps';
+import { writePidFile } from './pid-file';
 
 const dev = process.argv.includes('--dev');
 
@@ -20,6 +21,7 @@ async function main() {
     pgliteDir: path.join(env.DATA_DIR, 'pglite'),
   });
   logger.info({ db: database.kind }, 'database ready');
+  const removePidFile = database.kind === 'pglite' ? writePidFile(env.DATA_DIR) : () => undefined;
 
   let ssr: SsrHandler;
   let build: BuildInfo;
@@ -71,7 +73,12 @@ async function main() {
     server,
     logger,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    steps: [...(closeVite ? [closeVite] : []), () => services.close(), () => database.close()],
+    steps: [
+      ...(closeVite ? [closeVite] : []),
+      () => services.close(),
+      () => database.close(),
+      async () => removePidFile(),
+    ],
   });
 
   if (webRunsWorker(env)) services.startWorker();

@@ -77,7 +77,7 @@ export function commonApi() {
   };
   const payload = async (c: Context<AppEnv>, user: User) => {
     const now = deps(c).now();
-    return userPayload(user, { minutesUsed: await minutesUsed(c.get('deps').db, user.id, now) }, now);
+    return userPayload(user, { minutesUsed: await minutesUsed(c.get('deps').db, user, now) }, now);
   };
   const startSession = async (c: Context<AppEnv>, result: SessionResult) => {
     const { env } = c.get('deps');

@@ -6,6 +6,7 @@ import { foldersApi } from './folders';
 import { transcriptsApi } from './transcripts';
 import { exportsApi } from './exports';
 import { sharesApi } from './shares';
+import { billingApi } from './billing';
 
 /** /self-api/v1: product calls (transcripts, SEO landing pages, …). */
 export function selfApi() {
@@ -15,5 +16,6 @@ export function selfApi() {
   api.route('/', exportsApi());
   api.route('/', sharesApi());
   api.route('/folders', foldersApi());
+  api.route('/billing', billingApi());
   return api;
 }

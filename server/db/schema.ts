@@ -29,6 +29,13 @@ export const users = pgTable('users', {
   googleSub: text('google_sub').unique(),
   /** Per-account limits for Enterprise and customised ranks. */
   customLimits: jsonb('custom_limits').$type<Partial<RankLimits>>(),
+  /** A rank given by an admin (scripts/admin), kept apart so a subscription cannot overwrite it. */
+  grantedRank: text('granted_rank'),
+  /** When the granted rank ends; null = no end. */
+  grantedUntil: timestamp('granted_until', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** Start of the paid subscription's billing period; usage periods are months from it. */
+  periodAnchor: timestamp('period_anchor', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -216,3 +223,79 @@ export const shareLinks = pgTable(
 );
 
 export type ShareLink = typeof shareLinks.$inferSelect;
+
+/**
+ * Stripe subscriptions as last seen. `eventAt` is the `created` second of the newest event
+ * applied, so an older event arriving late cannot undo a newer one.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    /** The rank the price buys; null for a price this deployment does not know. */
+    rank: text('rank'),
+    interval: text('interval'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The latest invoice failed and Stripe is retrying; cleared when one is paid. */
+    paymentFailed: boolean('payment_failed').notNull().default(false),
+    eventAt: bigint('event_at', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+export type Subscription = typeof subscriptions.$inferSelect;
+
+/** Stripe events already applied: the primary key makes a redelivered event a no-op. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every payment and refund, in integer minor units of its currency. A refund points at its
+ * payment; the affiliate programme computes commissions from these rows. Users may delete their
+ * account, the accounting record stays (user_id set null, e-mail kept).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
+    amount: integer('amount').notNull(),
+    tax: integer('tax').notNull().default(0),
+    currency: text('currency').notNull(),
+    rank: text('rank'),
+    interval: text('interval'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    stripeInvoiceId: text('stripe_invoice_id').unique(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeChargeId: text('stripe_charge_id'),
+    /** Refunds: charge id and cumulative refunded amount, which names one refund step exactly. */
+    stripeRefundKey: text('stripe_refund_key').unique(),
+    paymentOrderId: uuid('payment_order_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.paidAt),
+    index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
+    index('orders_charge_idx').on(t.stripeChargeId),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;

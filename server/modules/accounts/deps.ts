@@ -1,3 +1,4 @@
+import type { Locale } from '../../../common/locales';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { Limiters } from '../auth/rate-limits';
@@ -20,5 +21,5 @@ export interface RequestMeta {
   origin: string;
   ip: string;
   userAgent: string | null;
-  lang: string;
+  lang: Locale;
 }

@@ -1,5 +1,6 @@
 import type { User } from '../../db/schema';
 import { limitsFor, standardRank, type RankLimits } from '../../../common/ranks';
+import { usagePeriod } from '../billing/period';
 
 export interface PermissionsQuota extends RankLimits {
   minutes_used: number;
@@ -8,17 +9,10 @@ export interface PermissionsQuota extends RankLimits {
   period_end: string;
 }
 
-/** The current usage period: the calendar month (UTC) until billing brings its own periods. */
-export function currentPeriod(now: Date): { start: Date; end: Date } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { start, end };
-}
-
 /** GET /common-api/v1/user's data: the user, the rank's limits with usage, and the rank. */
 export function userPayload(user: User, usage: { minutesUsed: number }, now: Date) {
   const limits = limitsFor(user.rankName, user.customLimits);
-  const { start, end } = currentPeriod(now);
+  const { start, end } = usagePeriod(user.periodAnchor, now);
   const used = Math.round(usage.minutesUsed * 100) / 100;
   const permissions_quota: PermissionsQuota = {
     ...limits,

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 import { hashToken } from './tokens';
+import { withCurrentRank } from '../billing/rank';
 
 /** The login state of a request: the user behind a live session token, or null. */
 export async function userForToken(
@@ -18,5 +19,6 @@ export async function userForToken(
       and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
     )
     .limit(1);
-  return rows[0]?.user ?? null;
+  const user = rows[0]?.user ?? null;
+  return user && withCurrentRank(db, user, now);
 }

@@ -3,7 +3,7 @@ import { limitsFor, type RankLimits } from '../../../common/ranks';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { currentPeriod } from '../accounts/payload';
+import { usagePeriod } from '../billing/period';
 
 /** Stable codes of the refusals; the middle three digits are the HTTP status. */
 export const AdmissionCode = {
@@ -13,8 +13,14 @@ export const AdmissionCode = {
   TOO_MANY_JOBS: 42902,
 } as const;
 
-export async function minutesUsed(db: Db, userId: string, now: Date): Promise<number> {
-  const { start, end } = currentPeriod(now);
+/** Minutes charged in the user's current usage period (calendar month, or billing months). */
+export async function minutesUsed(
+  db: Db,
+  user: Pick<User, 'id' | 'periodAnchor'>,
+  now: Date,
+): Promise<number> {
+  const { start, end } = usagePeriod(user.periodAnchor, now);
+  const userId = user.id;
   const [row] = await db
     .select({ seconds: sum(usageRecords.seconds) })
     .from(usageRecords)
@@ -66,7 +72,7 @@ export async function assertAdmission(
     });
   }
   if (limits.minutes_per_month !== null) {
-    const used = await minutesUsed(db, user.id, now);
+    const used = await minutesUsed(db, user, now);
     const pending = await pendingMinutes(db, user.id);
     const left = Math.max(0, limits.minutes_per_month - used - pending);
     const needed = (request.durationSec ?? 0) / 60;

@@ -1,0 +1,117 @@
+// Operator commands. Usage: npm run admin -- <command> …
+//   grant-rank <email> <rank|none> [--until YYYY-MM-DD]
+//   set-quota <email> key=value … | reset     (minutes_per_month=5000 share_links=unlimited export_formats=txt,srt …)
+//   show-user <email>
+// With the embedded database (no DATABASE_URL) stop the server first: one process owns PGlite.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { limitsFor } from '../common/ranks';
+import { openDatabase } from '../server/db/client';
+import { subscriptions, users } from '../server/db/schema';
+import { loadEnv } from '../server/env';
+import { AdminError, grantRank, parseQuota, setQuota } from '../server/modules/billing/admin';
+import { SERVER_PID_FILE } from '../server/pid-file';
+
+const USAGE = `Usage: npm run admin -- <command>
+  grant-rank <email> <rank|none> [--until YYYY-MM-DD]
+  set-quota <email> <key=value …|reset>
+      keys: minutes_per_month max_file_mb max_duration_minutes concurrent_jobs share_links
+            retention_days (numbers, or 'unlimited' where allowed) export_formats=txt,srt,vtt,docx,json
+  show-user <email>`;
+
+function embeddedServerRunning(dataDir: string): number | null {
+  const file = path.join(dataDir, SERVER_PID_FILE);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8'));
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, email, ...rest] = argv;
+  if (!command || !email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = loadEnv();
+  if (!env.DATABASE_URL) {
+    const pid = embeddedServerRunning(env.DATA_DIR);
+    if (pid) {
+      console.error(
+        `The server (pid ${pid}) holds the embedded database; stop it first, or set DATABASE_URL.`,
+      );
+      return 1;
+    }
+  }
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+  });
+  const now = new Date();
+  try {
+    if (command === 'grant-rank') {
+      const [rank, flag, date] = rest;
+      if (!rank || (flag && flag !== '--until') || (flag && !date)) throw new AdminError(USAGE);
+      const until = date ? new Date(`${date}T00:00:00Z`) : null;
+      if (until && Number.isNaN(until.getTime())) throw new AdminError(`Not a date: ${date}`);
+      const user = await grantRank(database.db, email, rank, until, now);
+      console.log(
+        `${user.email}: rank ${user.rankName}${user.grantedUntil ? ` until ${user.grantedUntil.toISOString()}` : ''}`,
+      );
+    } else if (command === 'set-quota') {
+      if (rest.length === 0) throw new AdminError(USAGE);
+      const changes = rest.length === 1 && rest[0] === 'reset' ? 'reset' : parseQuota(rest);
+      const { user, applies } = await setQuota(database.db, email, changes, now);
+      console.log(`${user.email}: custom limits ${JSON.stringify(user.customLimits)}`);
+      if (!applies) {
+        console.log(
+          `Note: ${user.rankName} uses the standard table; grant Enterprise or a custom rank for these to apply.`,
+        );
+      }
+    } else if (command === 'show-user') {
+      const [user] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, email.toLowerCase()))
+        .limit(1);
+      if (!user) throw new AdminError(`No account with the e-mail ${email}`);
+      const subs = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+      console.log(
+        JSON.stringify(
+          {
+            email: user.email,
+            rank: user.rankName,
+            granted: user.grantedRank ? { rank: user.grantedRank, until: user.grantedUntil } : null,
+            limits: limitsFor(user.rankName, user.customLimits),
+            subscriptions: subs.map((s) => ({
+              id: s.id,
+              status: s.status,
+              rank: s.rank,
+              period_end: s.currentPeriodEnd,
+            })),
+          },
+          null,
+          2,
+        ),
+      );
+    } else {
+      throw new AdminError(USAGE);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof AdminError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
