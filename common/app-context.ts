@@ -1,4 +1,5 @@
 import type { FolderJson } from './folder-types';
+import type { PlansJson } from './plans';
 import type { SharedTranscriptJson, TranscriptJson } from './transcript-types';
 
 // What the server hands to route loaders. app/ sees only this contract, never server code.
@@ -31,4 +32,6 @@ export type ServerContext = {
   getFolder(id: string): Promise<FolderJson | null>;
   /** The transcript behind a public share link (counts a view), or null for any bad link. */
   getSharedTranscript(id: string, shareId: string): Promise<SharedTranscriptJson | null>;
+  /** Every plan with its prices, and whether online payment is configured. */
+  getPlans(): Promise<PlansJson>;
 };

@@ -35,6 +35,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     max_duration_minutes: 30,
     concurrent_jobs: 1,
     share_links: 3,
+    // Word documents, VTT and JSON come with the paid plans.
     export_formats: ['txt', 'srt'],
     retention_days: 30,
   },

@@ -153,6 +153,7 @@ export function createApp(deps: AppDeps) {
           return row ? folderJson(row) : null;
         },
         getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),
+        getPlans: () => deps.services.billing.plans(),
       };
       return ssr(c.req.raw, context);
     });

@@ -26,6 +26,7 @@ import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
 import { createPlanCatalogue } from './modules/billing/plans';
+import { cancelSubscriptions } from './modules/billing/checkout';
 
 export interface ServiceDeps {
   accounts: AccountDeps;
@@ -110,6 +111,9 @@ export function buildServiceDeps(
     now,
   };
 
+  const billingDeps: BillingDeps = { db, config: billingConfig(env), logger, now };
+  const billing = { ...billingDeps, plans: createPlanCatalogue(billingDeps) };
+
   const accounts: AccountDeps = {
     db,
     mailer,
@@ -125,14 +129,12 @@ export function buildServiceDeps(
         }
       : null,
     now,
+    endSubscriptions: (userId) => cancelSubscriptions(billingDeps, userId),
     async removeUserFiles(userId) {
       await storage.deletePrefix(userPrefix(userId));
       await uploads.discardAllOf(userId);
     },
   };
-
-  const billingDeps: BillingDeps = { db, config: billingConfig(env), logger, now };
-  const billing = { ...billingDeps, plans: createPlanCatalogue(billingDeps) };
 
   let engine: Engine | null = null;
   const sweeper = setInterval(

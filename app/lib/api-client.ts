@@ -35,7 +35,8 @@ export interface ApiClientDeps {
   /** Bearer token for API clients that have one (the session cookie is httpOnly). */
   getToken?: () => string | null;
   currentPath: () => string;
-  toast: (message: string) => void;
+  /** Shows an error; `code` lets the caller add an action (e.g. plan limits → /pricing). */
+  toast: (message: string, code: number) => void;
   navigate: (url: string) => void;
   translate: (keyOrText: string, data?: unknown) => string;
   timeoutMs?: number;
@@ -48,7 +49,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const text = deps.translate(message, data);
     if (!handle) {
       if (code === 401 || code === 403) deps.navigate(loginRedirect(deps.currentPath()));
-      else deps.toast(text);
+      else deps.toast(text, code);
     }
     throw new ApiClientError(code, text, data);
   }

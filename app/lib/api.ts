@@ -1,6 +1,13 @@
 import { toast } from 'sonner';
 import i18next from 'i18next';
 import { createApiClient } from './api-client';
+import { isPlanLimit } from '../../common/plan-limits';
+import { localizePath, splitLocalePath } from '../../common/locales';
+
+/** /pricing in the language of the page the user is on. */
+export function pricingPath(): string {
+  return localizePath('/pricing', splitLocalePath(window.location.pathname).lang);
+}
 
 let baseUrl = '';
 
@@ -15,7 +22,15 @@ export const api = createApiClient({
   },
   fetch: (...args) => fetch(...args),
   currentPath: () => window.location.pathname + window.location.search + window.location.hash,
-  toast: (m) => toast.error(m),
+  toast: (m, code) =>
+    isPlanLimit(code)
+      ? toast.error(m, {
+          action: {
+            label: translateKey('billing.seePlans'),
+            onClick: () => window.location.assign(pricingPath()),
+          },
+        })
+      : toast.error(m),
   navigate: (url) => window.location.assign(url),
   translate: (key, data) => translateKey(key, data),
 });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
+import { isPlanLimit } from '../../common/plan-limits';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
 
@@ -14,6 +15,8 @@ export interface UploadItem {
   /** 0–100 of the bytes sent. */
   percent: number;
   error: string | null;
+  /** The refusal is a plan limit: the row offers the way to /pricing. */
+  planLimit?: boolean;
   transcript: TranscriptJson | null;
 }
 
@@ -34,15 +37,34 @@ interface TusUpload {
 }
 
 /** Translated message of a failed tus request (our envelope) or a network failure. */
-function tusErrorMessage(err: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
+interface Failure {
+  message: string;
+  planLimit: boolean;
+}
+type T = (k: string, o?: Record<string, unknown>) => string;
+
+function tusFailure(err: unknown, t: T): Failure {
   const response = (err as { originalResponse?: { getBody(): string } | null }).originalResponse;
   try {
-    const body = response ? (JSON.parse(response.getBody()) as { message?: string; data?: unknown }) : null;
-    if (body?.message) return t(body.message, (body.data ?? {}) as Record<string, unknown>);
+    const body = response
+      ? (JSON.parse(response.getBody()) as { code?: number; message?: string; data?: unknown })
+      : null;
+    if (body?.message) {
+      return {
+        message: t(body.message, (body.data ?? {}) as Record<string, unknown>),
+        planLimit: isPlanLimit(body.code ?? 0),
+      };
+    }
   } catch {
     // not our envelope
   }
-  return t('errors.requestError');
+  return { message: t('errors.requestError'), planLimit: false };
+}
+
+function apiFailure(err: unknown, t: T): Failure {
+  return err instanceof ApiClientError
+    ? { message: err.message, planLimit: isPlanLimit(err.code) }
+    : { message: t('errors.requestError'), planLimit: false };
 }
 
 /**
@@ -113,6 +135,7 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
           item.error = t('errors.transcripts.fileTooLarge', {
             limit_mb: Math.round(options.maxBytes / 1024 / 1024),
           });
+          item.planLimit = true;
           setItems((list) => [...list, item]);
           continue;
         }
@@ -126,15 +149,13 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
         const abort = new AbortController();
         const entry: { upload?: TusUpload; abort: AbortController } = { abort };
         running.current.set(key, entry);
-        const fail = (message: string) => {
+        const fail = ({ message, planLimit }: Failure) => {
           running.current.delete(key);
-          if (!abort.signal.aborted) update(key, { phase: 'failed', error: message });
+          if (!abort.signal.aborted) update(key, { phase: 'failed', error: message, planLimit });
         };
         if (isCaptionFile(file.name)) {
           importCaptions(key, file, options, abort.signal)
-            .catch((err: unknown) =>
-              fail(err instanceof ApiClientError ? err.message : t('errors.requestError')),
-            )
+            .catch((err: unknown) => fail(apiFailure(err, t)))
             .finally(() => running.current.delete(key));
           continue;
         }
@@ -154,14 +175,12 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
               return status === 0 || status === 409 || status === 423 || status >= 500;
             },
             onError(err: unknown) {
-              fail(tusErrorMessage(err, t));
+              fail(tusFailure(err, t));
             },
             onSuccess() {
               const id = upload.url?.split('/').pop() ?? '';
               create(key, id, options, abort.signal)
-                .catch((err: unknown) =>
-                  fail(err instanceof ApiClientError ? err.message : t('errors.requestError')),
-                )
+                .catch((err: unknown) => fail(apiFailure(err, t)))
                 .finally(() => running.current.delete(key));
             },
           }) as unknown as TusUpload;

@@ -13,6 +13,7 @@ import { LOCALE_NAMES, LOCALES, localizePath, isLocale } from '../../common/loca
 import { formatDate } from '../../common/format';
 import { Field, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
+import { BillingPanel } from '../components/billing/billing-panel';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.profile.title', { noindex: true });
 
@@ -105,6 +106,7 @@ export default function Profile() {
               <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
             </div>
           ) : null}
+          <BillingPanel />
         </Card>
 
         <Card title={t('pages.profile.details')}>

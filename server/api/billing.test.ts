@@ -383,6 +383,33 @@ describe('billing with Stripe', () => {
     expect(refunds.every((r) => r.paymentOrderId === payment!.id)).toBe(true);
   });
 
+  it('cancels the subscription before deleting an account, and keeps the account if Stripe fails', async () => {
+    const u = await signedInUser(h.db);
+    const res = await post('/self-api/v1/billing/checkout', u.headers, {
+      rank: 'STARTER',
+      interval: 'monthly',
+    });
+    const sessionId = new URL((await res.json()).data.url).pathname.split('/').pop()!;
+    const paid = stripe.completeCheckout(sessionId);
+    await deliver('checkout.session.completed', paid.session);
+    const remove = () =>
+      h.app.request('/common-api/v1/user', {
+        method: 'PUT',
+        headers: { ...u.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ delete: true, confirm_email: u.user.email }),
+      });
+    stripe.failing = true;
+    try {
+      expect((await remove()).status).toBe(502);
+    } finally {
+      stripe.failing = false;
+    }
+    expect(await rankOf(u.user.id)).toBe('STARTER');
+    expect((await remove()).status).toBe(200);
+    expect(stripe.subscriptions.get(String(paid.subscription.id))!.status).toBe('canceled');
+    expect(await h.db.select().from(users).where(eq(users.id, u.user.id))).toHaveLength(0);
+  });
+
   it('keeps payment records when the account is deleted', async () => {
     const u = await signedInUser(h.db);
     await h.db.insert(orders).values({

@@ -251,6 +251,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ? { status: 200, body: subscriptions.get(m[1]!) }
         : notFound(`subscription: '${m[1]}'`);
     }
+    if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([\w-]+)$/))) {
+      const sub = subscriptions.get(m[1]!);
+      if (!sub) return notFound(`subscription: '${m[1]}'`);
+      const canceled = { ...sub, status: 'canceled' };
+      subscriptions.set(m[1]!, canceled);
+      return { status: 200, body: canceled };
+    }
     if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([\w-]+)$/))) {
       return invoices.has(m[1]!)
         ? { status: 200, body: invoices.get(m[1]!) }

@@ -42,6 +42,11 @@ function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel()
           >
             {message}
           </p>
+          {item.phase === 'failed' && item.planLimit ? (
+            <Link to={to('/pricing')} className="text-xs font-semibold text-brand-700 hover:underline">
+              {t('billing.seePlans')}
+            </Link>
+          ) : null}
         </div>
         {active ? (
           <button

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { RANK_LIMITS } from '../../../common/ranks';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -174,7 +175,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
   const items = useMemo(() => page?.items ?? [], [page]);
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
-  const formats = quota?.export_formats ?? ['txt', 'srt'];
+  const formats = quota?.export_formats ?? RANK_LIMITS.Free.export_formats;
 
   return (
     <PageFrame

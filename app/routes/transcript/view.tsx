@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { RANK_LIMITS } from '../../../common/ranks';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -211,7 +212,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
 
   const language =
     transcript.detected_language ?? (transcript.language === 'auto' ? null : transcript.language);
-  const formats = quota?.export_formats ?? ['txt', 'srt'];
+  const formats = quota?.export_formats ?? RANK_LIMITS.Free.export_formats;
   const media = transcript.media;
 
   return (

@@ -14,6 +14,8 @@ export interface AccountDeps {
   now: () => Date;
   /** Removes a user's stored files when the account is deleted (media arrives with uploads). */
   removeUserFiles?: (userId: string) => Promise<void>;
+  /** Ends paid subscriptions before the account goes, so nobody is billed for a deleted account. */
+  endSubscriptions?: (userId: string) => Promise<void>;
 }
 
 /** Per-request facts the rules use: where links point, who asks, in which language. */

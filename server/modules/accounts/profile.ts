@@ -37,7 +37,8 @@ export async function updateProfile(
 }
 
 /**
- * Deletes the account with everything it owns (rows cascade; files through removeUserFiles).
+ * Deletes the account with everything it owns (rows cascade; files through removeUserFiles),
+ * after cancelling its subscriptions (a Stripe failure stops the deletion, so billing never outlives it).
  * Needs the password, or for a Google-only account the typed e-mail address.
  */
 export async function deleteAccount(
@@ -50,6 +51,7 @@ export async function deleteAccount(
   } else if ((confirm.email ?? '').trim().toLowerCase() !== user.email) {
     throw AuthError.wrongPassword();
   }
+  await deps.endSubscriptions?.(user.id);
   await deps.removeUserFiles?.(user.id);
   await deps.db.delete(users).where(eq(users.id, user.id));
 }

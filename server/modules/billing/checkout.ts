@@ -115,3 +115,16 @@ export async function createPortal(
   );
   return session.url;
 }
+
+/** Cancels every subscription still in force now (account deletion); Stripe errors propagate as 502. */
+export async function cancelSubscriptions(deps: BillingDeps, userId: string): Promise<void> {
+  const live = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)));
+  if (live.length === 0) return;
+  const stripe = stripeOf(deps);
+  for (const { id } of live) {
+    await callStripe(deps, 'subscriptions.cancel', () => stripe.subscriptions.cancel(id));
+  }
+}

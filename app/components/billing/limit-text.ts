@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import type { RankLimits } from '../../../common/ranks';
+
+/** How one limit reads on /pricing, in the page's language. */
+export function limitText(t: TFunction, key: keyof RankLimits, limits: RankLimits): string {
+  const unlimited = t('pages.pricing.values.unlimited');
+  switch (key) {
+    case 'minutes_per_month':
+      return limits.minutes_per_month === null
+        ? unlimited
+        : t('pages.pricing.values.minutes', { n: limits.minutes_per_month.toLocaleString() });
+    case 'max_file_mb':
+      return limits.max_file_mb >= 1024
+        ? t('pages.pricing.values.gb', { n: Math.round(limits.max_file_mb / 1024) })
+        : t('pages.pricing.values.mb', { n: limits.max_file_mb });
+    case 'max_duration_minutes':
+      return limits.max_duration_minutes >= 60
+        ? t('pages.pricing.values.hours', { n: limits.max_duration_minutes / 60 })
+        : t('pages.pricing.values.minutes', { n: limits.max_duration_minutes });
+    case 'concurrent_jobs':
+      return t('pages.pricing.values.jobs', { n: limits.concurrent_jobs });
+    case 'share_links':
+      return limits.share_links === null ? unlimited : String(limits.share_links);
+    case 'retention_days':
+      return limits.retention_days === null
+        ? t('pages.pricing.values.keepForever')
+        : t('pages.pricing.values.days', { n: limits.retention_days });
+    case 'export_formats':
+      return limits.export_formats.map((f) => f.toUpperCase()).join(', ');
+  }
+}
