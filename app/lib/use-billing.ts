@@ -1,27 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BillingStatusJson } from '../../common/billing-types';
 import type { BillingInterval, PaidRank } from '../../common/plans';
 import { api } from './api';
 import { useLocale } from './use-locale';
 
+export function fetchBillingStatus(): Promise<BillingStatusJson | null> {
+  return api
+    .get<BillingStatusJson>('/self-api/v1/billing/status', undefined, { handleErrors: true })
+    .catch(() => null);
+}
+
 /** The signed-in user's billing status (null while loading or when signed out). */
 export function useBillingStatus(enabled: boolean) {
   const [status, setStatus] = useState<BillingStatusJson | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      const next = await api.get<BillingStatusJson>('/self-api/v1/billing/status', undefined, {
-        handleErrors: true,
-      });
-      setStatus(next);
-      return next;
-    } catch {
-      return null;
-    }
-  }, []);
   useEffect(() => {
-    if (enabled) void reload();
-  }, [enabled, reload]);
-  return { status, reload };
+    if (!enabled) return;
+    let live = true;
+    void fetchBillingStatus().then((next) => {
+      if (live && next) setStatus(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return { status };
 }
 
 /** Sends the browser to Stripe: Checkout for a new plan, the Customer Portal for changes. */

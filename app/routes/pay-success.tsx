@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/pay-success';
 import { pageMeta } from '../lib/meta';
 import { PageFrame } from '../components/layout/page-frame';
-import { api } from '../lib/api';
+import { fetchBillingStatus } from '../lib/use-billing';
 import { useLocale, useLocalePath } from '../lib/use-locale';
 import { refreshUserState } from '../lib/user-state';
 import type { BillingStatusJson } from '../../common/billing-types';
@@ -19,18 +19,14 @@ const PATIENCE_MS = 60_000;
 type Phase = 'waiting' | 'done' | 'slow';
 
 /** The webhook, not this redirect, applies the plan: poll until the subscription is in force. */
-function useAppliedPlan(attempt: number) {
-  const [phase, setPhase] = useState<Phase>('waiting');
+function useAppliedPlan(attempt: number, setPhase: (p: Phase) => void) {
   const [status, setStatus] = useState<BillingStatusJson | null>(null);
   useEffect(() => {
     let stopped = false;
     const started = Date.now();
-    setPhase('waiting');
     async function tick() {
       if (stopped) return;
-      const next = await api
-        .get<BillingStatusJson>('/self-api/v1/billing/status', undefined, { handleErrors: true })
-        .catch(() => null);
+      const next = await fetchBillingStatus();
       if (stopped) return;
       if (next?.subscription && next.rank_name !== 'Free') {
         setStatus(next);
@@ -48,8 +44,8 @@ function useAppliedPlan(attempt: number) {
     return () => {
       stopped = true;
     };
-  }, [attempt]);
-  return { phase, status };
+  }, [attempt, setPhase]);
+  return status;
 }
 
 export default function PaySuccess() {
@@ -57,7 +53,8 @@ export default function PaySuccess() {
   const lp = useLocalePath();
   const lang = useLocale();
   const [attempt, setAttempt] = useState(0);
-  const { phase, status } = useAppliedPlan(attempt);
+  const [phase, setPhase] = useState<Phase>('waiting');
+  const status = useAppliedPlan(attempt, setPhase);
   const rank = standardRank(status?.rank_name);
   const minutes = rank ? RANK_LIMITS[rank].minutes_per_month : null;
   const renews = status?.subscription?.current_period_end
@@ -111,7 +108,10 @@ export default function PaySuccess() {
             <div className="mt-6 flex flex-wrap gap-3">
               <button
                 type="button"
-                onClick={() => setAttempt((n) => n + 1)}
+                onClick={() => {
+                  setPhase('waiting');
+                  setAttempt((n) => n + 1);
+                }}
                 className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
               >
                 {t('pages.paySuccess.checkAgain')}
