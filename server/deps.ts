@@ -19,6 +19,7 @@ import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { processTranscript } from './modules/transcription/process';
+import { sweepExpiredTranscripts } from './modules/transcription/retention';
 import { createUploads } from './modules/uploads/uploads';
 import { userForToken } from './modules/auth/session-user';
 import { readCookie, SESSION_COOKIE } from '../common/cookies';
@@ -138,8 +139,11 @@ export function buildServiceDeps(
 
   let engine: Engine | null = null;
   const sweeper = setInterval(
-    () =>
-      void uploads.sweepAbandoned().catch((err: Error) => logger.warn({ err: err.message }, 'sweep failed')),
+    () => {
+      const failed = (err: Error) => logger.warn({ err: err.message }, 'sweep failed');
+      void uploads.sweepAbandoned().catch(failed);
+      void sweepExpiredTranscripts(transcription).catch(failed);
+    },
     60 * 60 * 1000,
   );
   sweeper.unref();

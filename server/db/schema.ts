@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   /** When the granted rank ends; null = no end. */
   grantedUntil: timestamp('granted_until', { withTimezone: true }),
   stripeCustomerId: text('stripe_customer_id').unique(),
+  /** When rank_name last changed: retention after a downgrade counts from here. */
+  rankChangedAt: timestamp('rank_changed_at', { withTimezone: true }),
   /** Start of the paid subscription's billing period; usage periods are months from it. */
   periodAnchor: timestamp('period_anchor', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

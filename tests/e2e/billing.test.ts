@@ -12,8 +12,18 @@ let server: RunningServer;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  stripe.prices.set('price_starter_m', { id: 'price_starter_m', object: 'price', unit_amount: 900, currency: 'usd' });
-  stripe.prices.set('price_starter_y', { id: 'price_starter_y', object: 'price', unit_amount: 9000, currency: 'usd' });
+  stripe.prices.set('price_starter_m', {
+    id: 'price_starter_m',
+    object: 'price',
+    unit_amount: 900,
+    currency: 'usd',
+  });
+  stripe.prices.set('price_starter_y', {
+    id: 'price_starter_y',
+    object: 'price',
+    unit_amount: 9000,
+    currency: 'usd',
+  });
   server = await startServer({
     STRIPE_SECRET_KEY: 'sk_test_e2e',
     STRIPE_WEBHOOK_SECRET: SECRET,

@@ -48,6 +48,7 @@ CREATE TABLE "subscriptions" (
 ALTER TABLE "users" ADD COLUMN "granted_rank" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "granted_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "stripe_customer_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "rank_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "period_anchor" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -112,25 +112,21 @@ describe('quota per rank', () => {
         assertAdmission(db, u.user, { durationSec: limits.max_duration_minutes * 60 + 1 }, now),
       ).rejects.toMatchObject({ code: 40302 });
       if (limits.minutes_per_month === null) {
-        await db
-          .insert(usageRecords)
-          .values({
-            userId: u.user.id,
-            transcriptId: crypto.randomUUID(),
-            seconds: 10_000_000,
-            createdAt: now,
-          });
+        await db.insert(usageRecords).values({
+          userId: u.user.id,
+          transcriptId: crypto.randomUUID(),
+          seconds: 10_000_000,
+          createdAt: now,
+        });
         await expect(assertAdmission(db, u.user, { durationSec: 600 }, now)).resolves.toBeDefined();
       } else {
         const used = limits.minutes_per_month - 5;
-        await db
-          .insert(usageRecords)
-          .values({
-            userId: u.user.id,
-            transcriptId: crypto.randomUUID(),
-            seconds: used * 60,
-            createdAt: now,
-          });
+        await db.insert(usageRecords).values({
+          userId: u.user.id,
+          transcriptId: crypto.randomUUID(),
+          seconds: used * 60,
+          createdAt: now,
+        });
         await expect(assertAdmission(db, u.user, { durationSec: 5 * 60 }, now)).resolves.toBeDefined();
         await expect(assertAdmission(db, u.user, { durationSec: 5 * 60 + 30 }, now)).rejects.toMatchObject({
           code: 40303,
@@ -149,14 +145,12 @@ describe('quota per rank', () => {
       .where(eq(users.id, u.user.id));
     const [user] = await db.select().from(users).where(eq(users.id, u.user.id));
     const record = (iso: string, minutes: number) =>
-      db
-        .insert(usageRecords)
-        .values({
-          userId: u.user.id,
-          transcriptId: crypto.randomUUID(),
-          seconds: minutes * 60,
-          createdAt: at(iso),
-        });
+      db.insert(usageRecords).values({
+        userId: u.user.id,
+        transcriptId: crypto.randomUUID(),
+        seconds: minutes * 60,
+        createdAt: at(iso),
+      });
     await record('2026-11-19T23:00:00Z', 100); // previous billing month
     await record('2026-11-20T01:00:00Z', 40);
     await record('2026-12-05T00:00:00Z', 2);

@@ -35,7 +35,7 @@ export async function recomputeRank(db: Db | Tx, userId: string, now: Date): Pro
     }
   }
   const changes: Partial<User> = {};
-  if (rankName !== user.rankName) changes.rankName = rankName;
+  if (rankName !== user.rankName) Object.assign(changes, { rankName, rankChangedAt: now });
   if ((anchor?.getTime() ?? null) !== (user.periodAnchor?.getTime() ?? null)) changes.periodAnchor = anchor;
   if (!grantLive && user.grantedRank) Object.assign(changes, { grantedRank: null, grantedUntil: null });
   if (Object.keys(changes).length === 0) return user;

@@ -1,0 +1,61 @@
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { RANK_LIMITS, RANKS } from '../../../common/ranks';
+import { transcripts, users } from '../../db/schema';
+import type { TranscriptionDeps } from './deps';
+
+/**
+ * Plans keep transcripts for a number of days (common/ranks.ts retention_days). A transcript
+ * goes, with its media, once it is older than that, counted from the later of its creation and
+ * the account's last rank change, so a downgrade never deletes anything at once. Jobs still
+ * running are left alone. Returns how many transcripts were deleted.
+ */
+export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 500): Promise<number> {
+  const now = deps.now();
+  const age = sql`greatest(${transcripts.createdAt}, coalesce(${users.rankChangedAt}, ${transcripts.createdAt}))`;
+  const finished = notInArray(transcripts.status, ['queued', 'processing']);
+  const conditions = [];
+  for (const rank of RANKS) {
+    const days = RANK_LIMITS[rank].retention_days;
+    if (days === null || rank === 'Enterprise') continue;
+    conditions.push(
+      and(
+        sql`lower(${users.rankName}) = ${rank.toLowerCase()}`,
+        lt(age, new Date(now.getTime() - days * 86_400_000)),
+      ),
+    );
+  }
+  // Enterprise and customised accounts: only their own retention_days, when an admin set one.
+  const standard = RANKS.filter((r) => r !== 'Enterprise').map((r) => r.toLowerCase());
+  conditions.push(
+    and(
+      sql`lower(${users.rankName}) not in (${sql.join(
+        standard.map((r) => sql`${r}`),
+        sql`, `,
+      )})`,
+      sql`(${users.customLimits} ->> 'retention_days') is not null`,
+      sql`${age} < ${now}::timestamptz - make_interval(days => (${users.customLimits} ->> 'retention_days')::int)`,
+    ),
+  );
+  let deleted = 0;
+  for (const condition of conditions) {
+    const rows = await deps.db
+      .select({ id: transcripts.id, mediaKey: transcripts.mediaKey })
+      .from(transcripts)
+      .innerJoin(users, eq(users.id, transcripts.userId))
+      .where(and(finished, condition))
+      .limit(batch);
+    if (rows.length === 0) continue;
+    await deps.db.delete(transcripts).where(
+      inArray(
+        transcripts.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    for (const row of rows) {
+      if (row.mediaKey) await deps.storage.delete(row.mediaKey).catch(() => undefined);
+    }
+    deleted += rows.length;
+  }
+  if (deleted > 0) deps.logger.info({ deleted }, 'transcripts past their plan retention deleted');
+  return deleted;
+}
