@@ -15,7 +15,7 @@ const ROWS: (keyof RankLimits)[] = [
 export function ComparisonTable() {
   const { t } = useTranslation();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">{t('pages.pricing.compareTitle')}</caption>
         <thead className="bg-slate-50 text-slate-700">
