@@ -1,5 +1,8 @@
 import type { FolderJson } from './folder-types';
 import type { PlansJson } from './plans';
+import type { Locale } from './locales';
+import type { FooterToolsJson, ToolPageJson } from './tool-content';
+import type { LegalDoc, LegalDocJson } from './legal-content';
 import type { SharedTranscriptJson, TranscriptJson } from './transcript-types';
 
 // What the server hands to route loaders. app/ sees only this contract, never server code.
@@ -34,4 +37,10 @@ export type ServerContext = {
   getSharedTranscript(id: string, shareId: string): Promise<SharedTranscriptJson | null>;
   /** Every plan with its prices, and whether online payment is configured. */
   getPlans(): Promise<PlansJson>;
+  /** A /tools landing page in one language, or null. */
+  getToolPage(lang: Locale, slug: string): Promise<ToolPageJson | null>;
+  /** The footer's tool links for one language, grouped. */
+  getFooterTools(lang: Locale): Promise<FooterToolsJson>;
+  /** A legal text in one language, or null. */
+  getLegal(doc: LegalDoc, lang: Locale): Promise<LegalDocJson | null>;
 };

@@ -2,6 +2,8 @@
 //   grant-rank <email> <rank|none> [--until YYYY-MM-DD]
 //   set-quota <email> key=value … | reset     (minutes_per_month=5000 share_links=unlimited export_formats=txt,srt …)
 //   show-user <email>
+//   import-tools <file.json|folder>            (default folder: content/tools)
+//   add-redirect <path> <target> [301|302] · remove-redirect <path> · list-redirects
 // With the embedded database (no DATABASE_URL) stop the server first: one process owns PGlite.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,13 +14,20 @@ import { subscriptions, users } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { AdminError, grantRank, parseQuota, setQuota } from '../server/modules/billing/admin';
 import { SERVER_PID_FILE } from '../server/pid-file';
+import { CONTENT_DIR, ContentError, readToolFiles } from '../server/modules/seo/content-files';
+import { importToolPages } from '../server/modules/seo/pages';
+import { RuleError, addRouteRule, listRouteRules, removeRouteRule } from '../server/modules/seo/route-rules';
 
 const USAGE = `Usage: npm run admin -- <command>
   grant-rank <email> <rank|none> [--until YYYY-MM-DD]
   set-quota <email> <key=value …|reset>
       keys: minutes_per_month max_file_mb max_duration_minutes concurrent_jobs share_links
             retention_days (numbers, or 'unlimited' where allowed) export_formats=txt,srt,vtt,docx,json
-  show-user <email>`;
+  show-user <email>
+  import-tools [file.json|folder]          (tool pages; default content/tools)
+  add-redirect <path> <path|https://…> [301|302]
+  remove-redirect <path>
+  list-redirects`;
 
 function embeddedServerRunning(dataDir: string): number | null {
   const file = path.join(dataDir, SERVER_PID_FILE);
@@ -33,8 +42,10 @@ function embeddedServerRunning(dataDir: string): number | null {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, email, ...rest] = argv;
-  if (!command || !email) {
+  const [command, first, ...rest] = argv;
+  const email = first ?? '';
+  const noArgument = ['import-tools', 'list-redirects'];
+  if (!command || (!first && !noArgument.includes(command))) {
     console.error(USAGE);
     return 2;
   }
@@ -73,6 +84,25 @@ async function main(argv: string[]): Promise<number> {
           `Note: ${user.rankName} uses the standard table; grant Enterprise or a custom rank for these to apply.`,
         );
       }
+    } else if (command === 'import-tools') {
+      const files = readToolFiles(first ?? path.join(CONTENT_DIR, 'tools'));
+      const rows = await importToolPages(database.db, files, now);
+      console.log(
+        `${files.length} tool pages imported (${rows} page languages); a running server shows them within a minute.`,
+      );
+    } else if (command === 'add-redirect') {
+      const [target, status] = rest;
+      if (!target) throw new AdminError(USAGE);
+      const rule = await addRouteRule(database.db, {
+        path: email,
+        target,
+        status: status ? Number(status) : undefined,
+      });
+      console.log(`${rule.path} → ${rule.target} (${rule.status})`);
+    } else if (command === 'remove-redirect') {
+      console.log((await removeRouteRule(database.db, email)) ? 'removed' : `no rule for ${email}`);
+    } else if (command === 'list-redirects') {
+      for (const r of await listRouteRules(database.db)) console.log(`${r.path} → ${r.target} (${r.status})`);
     } else if (command === 'show-user') {
       const [user] = await database.db
         .select()
@@ -104,7 +134,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof AdminError) {
+    if (err instanceof AdminError || err instanceof RuleError || err instanceof ContentError) {
       console.error(err.message);
       return 1;
     }

@@ -7,16 +7,35 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const LOCK = 'package-lock.json';
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const pkgs = lock.packages;
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'win32',
+  'sunos',
+  'aix',
+  'netbsd',
+];
 const CPU = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32', 'mips64el'];
 
 function platformOf(name) {
   const tokens = name.split('/').pop().split('-');
   const os = tokens.find((t) => OS.includes(t));
   const cpu = tokens.find((t) => CPU.includes(t));
-  const libc = tokens.some((t) => t.startsWith('musl')) ? 'musl' : tokens.some((t) => t.startsWith('gnu')) ? 'glibc' : null;
+  const libc = tokens.some((t) => t.startsWith('musl'))
+    ? 'musl'
+    : tokens.some((t) => t.startsWith('gnu'))
+      ? 'glibc'
+      : null;
   if (!os && !cpu) return null;
-  return { ...(cpu ? { cpu: [cpu] } : {}), ...(os ? { os: [os] } : {}), ...(libc && os === 'linux' ? { libc: [libc] } : {}) };
+  return {
+    ...(cpu ? { cpu: [cpu] } : {}),
+    ...(os ? { os: [os] } : {}),
+    ...(libc && os === 'linux' ? { libc: [libc] } : {}),
+  };
 }
 
 let added = 0;
@@ -31,6 +50,8 @@ for (const [location, entry] of Object.entries(pkgs)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock: added ${added} platform entries`);

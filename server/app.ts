@@ -14,6 +14,8 @@ import { userForToken } from './modules/auth/session-user';
 import { commonApi } from './api/common';
 import { selfApi } from './api/self';
 import { stripeWebhook } from './api/billing';
+import { buildRobots, buildSitemap } from './modules/seo/sitemap';
+import { legalText } from './modules/seo/content-files';
 import type { Logger } from './logger';
 import type { ServiceDeps } from './deps';
 import { originCheck } from './http/origin-check';
@@ -129,8 +131,29 @@ export function createApp(deps: AppDeps) {
     buildId: deps.build.id,
   };
 
+  const seo = deps.services.seo;
+  const origin = (c: Context) => env.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
+  app.get('/sitemap.xml', async (c) => {
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(buildSitemap(origin(c), await seo.tools.catalogue()));
+  });
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(buildRobots(origin(c)));
+  });
+
   if (deps.ssr) {
     const ssr = deps.ssr;
+    // Route rules come first: an old address redirects before any language redirect rewrites it.
+    app.on(['GET', 'HEAD'], '*', async (c, next) => {
+      if (c.req.path.endsWith('.data')) return next();
+      const rule = await seo.rules.lookup(c.req.path);
+      if (!rule) return next();
+      const query = new URL(c.req.url).search;
+      const target = rule.target.startsWith('/') ? rule.target + query : rule.target;
+      return c.redirect(target, rule.status as 301 | 302);
+    });
     app.use('*', pageRequestMiddleware());
     app.all('*', async (c) => {
       // One session lookup per request, shared by the guard and the page's loader.
@@ -154,6 +177,9 @@ export function createApp(deps: AppDeps) {
         },
         getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),
         getPlans: () => deps.services.billing.plans(),
+        getToolPage: async (lang, slug) => (await seo.tools.catalogue()).page(lang, slug),
+        getFooterTools: async (lang) => (await seo.tools.catalogue()).footer(lang),
+        getLegal: async (doc, lang) => legalText(doc, lang),
       };
       return ssr(c.req.raw, context);
     });

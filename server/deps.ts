@@ -28,11 +28,14 @@ import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
 import { createPlanCatalogue } from './modules/billing/plans';
 import { cancelSubscriptions } from './modules/billing/checkout';
+import { createToolPages, type ToolPages } from './modules/seo/pages';
+import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 
 export interface ServiceDeps {
   accounts: AccountDeps;
   transcription: TranscriptionDeps;
   billing: BillingDeps & { plans(): Promise<PlansJson> };
+  seo: { tools: ToolPages; rules: RouteRules };
   /** Starts consuming transcription jobs in this process (web process or `npm run worker`). */
   startWorker(): void;
   close(): Promise<void>;
@@ -152,6 +155,7 @@ export function buildServiceDeps(
     accounts,
     transcription,
     billing,
+    seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
       const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };

@@ -10,6 +10,7 @@ import { CLIENT_DIR, productionSsr } from './ssr';
 import { createShutdown } from './shutdown';
 import { buildServiceDeps, webRunsWorker } from './deps';
 import { writePidFile } from './pid-file';
+import { seedToolPages } from './modules/seo/pages';
 
 const dev = process.argv.includes('--dev');
 
@@ -21,6 +22,7 @@ async function main() {
     pgliteDir: path.join(env.DATA_DIR, 'pglite'),
   });
   logger.info({ db: database.kind }, 'database ready');
+  await seedToolPages(database.db, logger, new Date());
   const removePidFile = database.kind === 'pglite' ? writePidFile(env.DATA_DIR) : () => undefined;
 
   let ssr: SsrHandler;

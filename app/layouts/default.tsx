@@ -1,10 +1,19 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import type { Route } from './+types/default';
 import { SiteHeader } from '../components/layout/site-header';
 import { SiteFooter } from '../components/layout/site-footer';
 import { preloadRoutes } from '../lib/preload';
+import { isLocale } from '../../common/locales';
 
-export default function DefaultLayout() {
+/** The footer's tool links in the page's language (spec §7 footer-tools). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return {
+    footerTools: await context.getFooterTools(params.lang && isLocale(params.lang) ? params.lang : 'en'),
+  };
+}
+
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
     idle(
@@ -17,7 +26,7 @@ export default function DefaultLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter tools={loaderData.footerTools} />
     </div>
   );
 }

@@ -1,8 +1,12 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
 import { pageMeta } from '../lib/meta';
-import { useLocalePath } from '../lib/use-locale';
+import { useLocale, useLocalePath } from '../lib/use-locale';
+import { LOCALE_TAGS } from '../../common/locales';
+import { formatMoney, type PlansJson } from '../../common/plans';
+import { RANK_LIMITS } from '../../common/ranks';
 import { formatTime } from '../../common/format';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title');
@@ -27,14 +31,33 @@ const SAMPLE = [
   },
 ];
 
+const STEP_MS = 2600;
+
+/**
+ * A live sample of the transcript view: the spoken line is highlighted as the (simulated) player
+ * runs, and clicking a line jumps there — the same behaviour as the real editor.
+ */
 function SamplePreview() {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(0);
+  useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = window.setInterval(() => setActive((i) => (i + 1) % SAMPLE.length), STEP_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const total = SAMPLE[SAMPLE.length - 1]!.end;
   return (
-    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/5">
-      <div className="flex items-center gap-1.5 border-b border-slate-100 px-4 py-3">
+    <figure
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/5"
+      aria-label={t('home.sampleTitle')}
+      data-testid="sample-transcript"
+    >
+      <figcaption className="flex items-center gap-1.5 border-b border-slate-100 px-4 py-3">
         <span className="h-2.5 w-2.5 rounded-full bg-slate-200" />
         <span className="h-2.5 w-2.5 rounded-full bg-slate-200" />
         <span className="h-2.5 w-2.5 rounded-full bg-slate-200" />
-      </div>
+        <span className="ml-2 truncate text-xs font-medium text-slate-500">{t('home.sampleName')}</span>
+      </figcaption>
       <div className="grid gap-0 md:grid-cols-5">
         <div className="relative flex aspect-video items-center justify-center bg-gradient-to-br from-slate-800 to-brand-900 md:col-span-2 md:aspect-auto">
           <div className="flex h-12 w-12 items-center justify-center rounded-full bg-white/90">
@@ -43,27 +66,117 @@ function SamplePreview() {
             </svg>
           </div>
           <div className="absolute inset-x-4 bottom-4 h-1 rounded bg-white/20">
-            <div className="h-1 w-1/3 rounded bg-white" />
+            <div
+              className="h-1 rounded bg-white transition-[width] duration-700"
+              style={{ width: `${Math.round((SAMPLE[active]!.end / total) * 100)}%` }}
+            />
           </div>
         </div>
         <ol className="divide-y divide-slate-100 md:col-span-3">
           {SAMPLE.map((s, i) => (
-            <li key={s.start} className={`flex gap-4 px-5 py-4 ${i === 1 ? 'bg-brand-50' : ''}`}>
-              <span className="w-10 shrink-0 pt-0.5 font-mono text-xs text-brand-700">
-                {formatTime(s.start)}
-              </span>
-              <p className="text-sm leading-relaxed text-slate-700" lang="en">
-                {s.text}
-              </p>
+            <li key={s.start}>
+              <button
+                type="button"
+                onClick={() => setActive(i)}
+                aria-current={i === active ? 'true' : undefined}
+                className={`flex w-full gap-4 px-5 py-4 text-left transition-colors ${i === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+              >
+                <span className="w-10 shrink-0 pt-0.5 font-mono text-xs text-brand-700">
+                  {formatTime(s.start)}
+                </span>
+                <span className="text-sm leading-relaxed text-slate-700" lang="en">
+                  {s.text}
+                </span>
+              </button>
             </li>
           ))}
         </ol>
       </div>
-    </div>
+    </figure>
   );
 }
 
-export default function Home() {
+const PLAN_SUMMARY = ['Free', 'STARTER', 'BASIC', 'UNLIMITED'] as const;
+const FAQ = ['languages', 'formats', 'accuracy', 'privacy', 'free'] as const;
+
+function PlanSummary({ plans }: { plans: PlansJson }) {
+  const { t } = useTranslation();
+  const lp = useLocalePath();
+  const lang = useLocale();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="plans-title">
+      <h2
+        id="plans-title"
+        className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+      >
+        {t('home.plansTitle')}
+      </h2>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{t('home.plansText')}</p>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {PLAN_SUMMARY.map((rank) => {
+          const plan = plans.plans.find((p) => p.rank === rank);
+          const monthly = plan?.prices.monthly;
+          const minutes = RANK_LIMITS[rank].minutes_per_month;
+          return (
+            <li key={rank} className="rounded-xl border border-slate-200 p-5">
+              <p className="font-semibold text-slate-900">{t(`ranks.${rank}`)}</p>
+              <p className="mt-2 text-2xl font-bold text-slate-900">
+                {monthly ? formatMoney(monthly, LOCALE_TAGS[lang]) : '—'}
+                {rank !== 'Free' ? (
+                  <span className="ml-1 text-sm font-normal text-slate-500">
+                    {t('pages.pricing.perMonth')}
+                  </span>
+                ) : null}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">
+                {minutes === null
+                  ? t('home.plansUnlimited')
+                  : t('home.plansMinutes', { minutes: minutes.toLocaleString(LOCALE_TAGS[lang]) })}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-8 text-center">
+        <Link to={lp('/pricing')} className="font-semibold text-brand-700 hover:underline">
+          {t('home.plansAll')} →
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function HomeFaq() {
+  const { t } = useTranslation();
+  return (
+    <section className="bg-slate-50" aria-labelledby="home-faq">
+      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h2
+          id="home-faq"
+          className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+        >
+          {t('home.faqTitle')}
+        </h2>
+        <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {FAQ.map((key) => (
+            <details key={key} className="px-5 py-4">
+              <summary className="cursor-pointer font-medium text-slate-900">
+                {t(`home.faq.${key}.q`)}
+              </summary>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{t(`home.faq.${key}.a`)}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { plans: await context.getPlans() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lp = useLocalePath();
   return (
@@ -127,6 +240,9 @@ export default function Home() {
           </ol>
         </div>
       </section>
+
+      <PlanSummary plans={loaderData.plans} />
+      <HomeFaq />
 
       <section className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">

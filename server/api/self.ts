@@ -7,6 +7,7 @@ import { transcriptsApi } from './transcripts';
 import { exportsApi } from './exports';
 import { sharesApi } from './shares';
 import { billingApi } from './billing';
+import { seoApi } from './seo';
 
 /** /self-api/v1: product calls (transcripts, SEO landing pages, …). */
 export function selfApi() {
@@ -17,5 +18,6 @@ export function selfApi() {
   api.route('/', sharesApi());
   api.route('/folders', foldersApi());
   api.route('/billing', billingApi());
+  api.route('/seo-landing', seoApi());
   return api;
 }

@@ -8,12 +8,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { RankLimits } from '../../common/ranks';
 import type { Segment } from '../../common/segments';
+import type { ToolLocale } from '../../common/tool-content';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -301,3 +303,29 @@ export const orders = pgTable(
 );
 
 export type Order = typeof orders.$inferSelect;
+
+/** /tools landing pages, one row per page and language (content/tools/*.json, seeded on first start). */
+export const seoPages = pgTable(
+  'seo_pages',
+  {
+    slug: text('slug').notNull(),
+    lang: text('lang').notNull(),
+    group: text('group').notNull(),
+    related: jsonb('related').$type<string[]>().notNull(),
+    content: jsonb('content').$type<ToolLocale>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.lang] }), index('seo_pages_lang_idx').on(t.lang)],
+);
+
+export type SeoPage = typeof seoPages.$inferSelect;
+
+/** Redirects by exact path, looked up before a page renders; chains and loops are refused on save. */
+export const routeRules = pgTable('route_rules', {
+  path: text('path').primaryKey(),
+  target: text('target').notNull(),
+  status: integer('status').notNull().default(301),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RouteRule = typeof routeRules.$inferSelect;

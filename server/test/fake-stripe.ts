@@ -267,7 +267,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return prices.has(m[1]!) ? { status: 200, body: prices.get(m[1]!) } : notFound(`price: '${m[1]}'`);
     }
     if (method === 'GET' && (m = path.match(/^\/(checkout|portal)\/([\w-]+)$/))) {
-      return { status: 200, body: `<!doctype html><title>Stripe (fake)</title><h1>Fake ${m[1]} ${m[2]}</h1>` };
+      return {
+        status: 200,
+        body: `<!doctype html><title>Stripe (fake)</title><h1>Fake ${m[1]} ${m[2]}</h1>`,
+      };
     }
     return notFound(`route ${method} ${path}`);
   }
@@ -333,7 +336,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (key && out.status === 200) idempotent.set(key, out.body as Obj);
       }
       const html = typeof out.body === 'string';
-      const body = html ? (out.body as string) : JSON.stringify(out.body, (k, v) => (k === 'params' ? undefined : v));
+      const body = html
+        ? (out.body as string)
+        : JSON.stringify(out.body, (k, v) => (k === 'params' ? undefined : v));
       res.writeHead(out.status, {
         'content-type': html ? 'text/html; charset=utf-8' : 'application/json',
         'request-id': rid('req'),

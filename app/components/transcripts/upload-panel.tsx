@@ -118,8 +118,9 @@ export function UploadPanel({
 
   return (
     <section
+      id="upload"
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5"
     >
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {t('transcripts.upload.title')}

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/privacy-policy';
 import { pageMeta } from '../../lib/meta';
-import { PageFrame } from '../../components/layout/page-frame';
+import { LegalDocument, legalLoader } from '../../components/layout/legal-document';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.privacy.title');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'pages.privacy.title', { descriptionKey: 'pages.privacy.description' });
+export const loader = (args: Route.LoaderArgs) => legalLoader('privacy-policy', args);
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <PageFrame heading={t('pages.privacy.heading')} width="max-w-4xl" />;
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument text={loaderData.text} />;
 }

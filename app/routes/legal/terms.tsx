@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/terms';
 import { pageMeta } from '../../lib/meta';
-import { PageFrame } from '../../components/layout/page-frame';
+import { LegalDocument, legalLoader } from '../../components/layout/legal-document';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.terms.title');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'pages.terms.title', { descriptionKey: 'pages.terms.description' });
+export const loader = (args: Route.LoaderArgs) => legalLoader('terms', args);
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <PageFrame heading={t('pages.terms.heading')} width="max-w-4xl" />;
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument text={loaderData.text} />;
 }

@@ -9,7 +9,6 @@ import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
-
 const root = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
 let s3server: S3rver;
 let s3: Storage;

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/wd';
 import { pageMeta } from '../../../lib/meta';
-import { PageFrame } from '../../../components/layout/page-frame';
+import { BlockGallery, galleryLoader } from '../../../components/tools/block-gallery';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'pages.components.kinds.wd', { noindex: true });
+export const loader = (args: Route.LoaderArgs) => galleryLoader(args);
 
-export default function BlockGallery() {
-  const { t } = useTranslation();
-  return <PageFrame heading={t('pages.components.heading', { kind: t('pages.components.kinds.wd') })} />;
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  return <BlockGallery kind="wd" page={loaderData.page} />;
 }
