@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { PublicConfig, ServerContext, Viewer } from '../common/app-context';
 import type { Db } from './db/client';
@@ -106,6 +107,15 @@ export function createApp(deps: AppDeps) {
   app.route('/self-api/v1', selfApi());
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
   app.all('/self-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
+
+  // Pages and their assets go out compressed; API calls, media ranges and event streams do not.
+  const compressed = compress();
+  app.use('*', (c, next) => {
+    const p = c.req.path;
+    if (p.startsWith('/self-api/') || p.startsWith('/common-api/') || p.startsWith('/webhooks/'))
+      return next();
+    return compressed(c, next);
+  });
 
   if (deps.staticDir) {
     const root = deps.staticDir;
