@@ -16,6 +16,17 @@ export interface RankLimits {
   retention_days: number | null;
 }
 
+/** The numeric limits, in the order /pricing lists them; the nullable ones may be unlimited. */
+export const NUMERIC_LIMITS = [
+  'minutes_per_month',
+  'max_file_mb',
+  'max_duration_minutes',
+  'concurrent_jobs',
+  'share_links',
+  'retention_days',
+] as const satisfies readonly (keyof RankLimits)[];
+export const NULLABLE_LIMITS: readonly string[] = ['minutes_per_month', 'share_links', 'retention_days'];
+
 const ALL_FORMATS: ExportFormat[] = [...EXPORT_FORMATS];
 
 const UNLIMITED_LIMITS: RankLimits = {

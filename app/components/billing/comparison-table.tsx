@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EXPORT_FORMATS, RANK_LIMITS, RANKS, type RankLimits } from '../../../common/ranks';
+import { EXPORT_FORMATS, NUMERIC_LIMITS, RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { limitText } from './limit-text';
-
-const ROWS: (keyof RankLimits)[] = [
-  'minutes_per_month',
-  'max_file_mb',
-  'max_duration_minutes',
-  'concurrent_jobs',
-  'share_links',
-  'retention_days',
-];
 
 /** Every limit of every rank, from the same table the server enforces. */
 export function ComparisonTable() {
@@ -31,7 +22,7 @@ export function ComparisonTable() {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {ROWS.map((key) => (
+          {NUMERIC_LIMITS.map((key) => (
             <tr key={key}>
               <th scope="row" className="px-4 py-3 font-medium text-slate-700">
                 {t(`pages.pricing.rows.${key}`)}

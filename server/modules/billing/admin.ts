@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { EXPORT_FORMATS, standardRank, type ExportFormat, type RankLimits } from '../../../common/ranks';
+import {
+  EXPORT_FORMATS,
+  NULLABLE_LIMITS,
+  NUMERIC_LIMITS,
+  standardRank,
+  type ExportFormat,
+  type RankLimits,
+} from '../../../common/ranks';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { recomputeRank } from './rank';
@@ -43,16 +50,6 @@ export async function grantRank(
   return (await recomputeRank(db, user.id, now))!;
 }
 
-const NUMERIC_KEYS = [
-  'minutes_per_month',
-  'max_file_mb',
-  'max_duration_minutes',
-  'concurrent_jobs',
-  'share_links',
-  'retention_days',
-] as const;
-const NULLABLE: readonly string[] = ['minutes_per_month', 'share_links', 'retention_days'];
-
 /** Parses `key=value` pairs into per-account limits; 'unlimited' where the table allows it. */
 export function parseQuota(pairs: string[]): Partial<RankLimits> {
   const out: Partial<RankLimits> = {};
@@ -67,10 +64,10 @@ export function parseQuota(pairs: string[]): Partial<RankLimits> {
           `Unknown export formats: ${bad.join(', ')} (known: ${EXPORT_FORMATS.join(', ')})`,
         );
       out.export_formats = formats as ExportFormat[];
-    } else if ((NUMERIC_KEYS as readonly string[]).includes(key)) {
-      const k = key as (typeof NUMERIC_KEYS)[number];
+    } else if ((NUMERIC_LIMITS as readonly string[]).includes(key)) {
+      const k = key as (typeof NUMERIC_LIMITS)[number];
       if (value === 'unlimited') {
-        if (!NULLABLE.includes(k)) throw new AdminError(`${k} cannot be unlimited`);
+        if (!NULLABLE_LIMITS.includes(k)) throw new AdminError(`${k} cannot be unlimited`);
         (out as Record<string, number | null>)[k] = null;
       } else {
         const n = Number(value);
@@ -79,7 +76,7 @@ export function parseQuota(pairs: string[]): Partial<RankLimits> {
       }
     } else {
       throw new AdminError(
-        `Unknown limit "${key}" (known: ${[...NUMERIC_KEYS, 'export_formats'].join(', ')})`,
+        `Unknown limit "${key}" (known: ${[...NUMERIC_LIMITS, 'export_formats'].join(', ')})`,
       );
     }
   }
