@@ -4,7 +4,7 @@ import { z } from 'zod';
 // Messages are i18n keys.
 export const PASSWORD_MIN = 6;
 
-const email = z
+export const emailField = z
   .string()
   .trim()
   .toLowerCase()
@@ -13,16 +13,19 @@ const email = z
   .email('validation.email');
 const password = z.string().min(PASSWORD_MIN, 'validation.passwordMin').max(256, 'validation.passwordMax');
 
-export const loginSchema = z.object({ email, password: z.string().min(1, 'validation.required').max(256) });
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'validation.required').max(256),
+});
 export const signupSchema = z.object({
-  email,
+  email: emailField,
   password,
   name: z.string().trim().max(80, 'validation.nameMax').optional(),
 });
-export const forgotSchema = z.object({ email });
+export const forgotSchema = z.object({ email: emailField });
 export const resetSchema = z.object({ token: z.string().min(10).max(200), password });
 export const verifyCodeSchema = z.object({
-  email,
+  email: emailField,
   code: z
     .string()
     .trim()

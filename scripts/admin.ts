@@ -4,6 +4,7 @@
 //   show-user <email>
 //   import-tools <file.json|folder>            (default folder: content/tools)
 //   add-redirect <path> <target> [301|302] · remove-redirect <path> · list-redirects
+//   payouts · payout-paid <id> <paypal-transaction-id> · payout-reject <id> <reason…>
 // With the embedded database (no DATABASE_URL) stop the server first: one process owns PGlite.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { SERVER_PID_FILE } from '../server/pid-file';
 import { CONTENT_DIR, ContentError, readToolFiles } from '../server/modules/seo/content-files';
 import { importToolPages } from '../server/modules/seo/pages';
 import { RuleError, addRouteRule, listRouteRules, removeRouteRule } from '../server/modules/seo/route-rules';
+import { PayoutError, markPayoutPaid, openPayouts, rejectPayout } from '../server/modules/affiliate/payouts';
 
 const USAGE = `Usage: npm run admin -- <command>
   grant-rank <email> <rank|none> [--until YYYY-MM-DD]
@@ -27,7 +29,10 @@ const USAGE = `Usage: npm run admin -- <command>
   import-tools [file.json|folder]          (tool pages; default content/tools)
   add-redirect <path> <path|https://…> [301|302]
   remove-redirect <path>
-  list-redirects`;
+  list-redirects
+  payouts                                  (open affiliate payout requests)
+  payout-paid <id> <paypal-transaction-id>
+  payout-reject <id> <reason…>`;
 
 function embeddedServerRunning(dataDir: string): number | null {
   const file = path.join(dataDir, SERVER_PID_FILE);
@@ -44,7 +49,7 @@ function embeddedServerRunning(dataDir: string): number | null {
 async function main(argv: string[]): Promise<number> {
   const [command, first, ...rest] = argv;
   const email = first ?? '';
-  const noArgument = ['import-tools', 'list-redirects'];
+  const noArgument = ['import-tools', 'list-redirects', 'payouts'];
   if (!command || (!first && !noArgument.includes(command))) {
     console.error(USAGE);
     return 2;
@@ -103,6 +108,23 @@ async function main(argv: string[]): Promise<number> {
       console.log((await removeRouteRule(database.db, email)) ? 'removed' : `no rule for ${email}`);
     } else if (command === 'list-redirects') {
       for (const r of await listRouteRules(database.db)) console.log(`${r.path} → ${r.target} (${r.status})`);
+    } else if (command === 'payouts') {
+      const open = await openPayouts(database.db);
+      if (open.length === 0) console.log('No open payout requests.');
+      for (const { payout, email } of open) {
+        const amount = (payout.amount / 100).toFixed(2);
+        console.log(
+          `${payout.id}  ${payout.requestedAt.toISOString().slice(0, 10)}  ${amount} ${payout.currency.toUpperCase()}  ${email} → PayPal ${payout.paypalEmail}`,
+        );
+      }
+    } else if (command === 'payout-paid') {
+      const [txn] = rest;
+      if (!txn) throw new AdminError(USAGE);
+      const p = await markPayoutPaid(database.db, email, txn, now);
+      console.log(`${p.id}: paid (${txn})`);
+    } else if (command === 'payout-reject') {
+      const p = await rejectPayout(database.db, email, rest.join(' '), now);
+      console.log(`${p.id}: rejected; its commissions are available again`);
     } else if (command === 'show-user') {
       const [user] = await database.db
         .select()
@@ -134,7 +156,12 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof AdminError || err instanceof RuleError || err instanceof ContentError) {
+    if (
+      err instanceof AdminError ||
+      err instanceof RuleError ||
+      err instanceof ContentError ||
+      err instanceof PayoutError
+    ) {
       console.error(err.message);
       return 1;
     }

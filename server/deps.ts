@@ -28,6 +28,8 @@ import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
 import { createPlanCatalogue } from './modules/billing/plans';
 import { cancelSubscriptions } from './modules/billing/checkout';
+import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
+import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 
@@ -36,6 +38,7 @@ export interface ServiceDeps {
   transcription: TranscriptionDeps;
   billing: BillingDeps & { plans(): Promise<PlansJson> };
   seo: { tools: ToolPages; rules: RouteRules };
+  affiliate: AffiliateDeps;
   /** Starts consuming transcription jobs in this process (web process or `npm run worker`). */
   startWorker(): void;
   close(): Promise<void>;
@@ -115,7 +118,14 @@ export function buildServiceDeps(
     now,
   };
 
-  const billingDeps: BillingDeps = { db, config: billingConfig(env), logger, now };
+  const affiliate: AffiliateDeps = { db, config: affiliateConfig(env), logger, now };
+  const billingDeps: BillingDeps = {
+    db,
+    config: billingConfig(env),
+    logger,
+    now,
+    onOrder: (tx, order) => commissionForOrder(tx, affiliate.config, order),
+  };
   const billing = { ...billingDeps, plans: createPlanCatalogue(billingDeps) };
 
   const accounts: AccountDeps = {
@@ -155,6 +165,7 @@ export function buildServiceDeps(
     accounts,
     transcription,
     billing,
+    affiliate,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);

@@ -75,6 +75,14 @@ export const envSchema = z.object({
   /** Where stripe-node sends its calls; only for tests and stripe-mock style local servers. */
   STRIPE_API_BASE: optionalUrl,
   ...stripePriceVars(),
+  // Affiliate programme (docs/decisions/0012).
+  AFFILIATE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(30),
+  AFFILIATE_WINDOW_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Smallest payout, in minor units of the balance's currency (5000 = USD 50). */
+  AFFILIATE_MIN_PAYOUT: z.coerce.number().int().min(1).default(5000),
+  /** Key of the one-way hash that tells referral visitors apart without storing addresses. */
+  AFFILIATE_CLICK_SECRET: z.string().min(8).default('clipscribe-referral-clicks'),
 });
 
 /** STRIPE_PRICE_<RANK>_<MONTHLY|YEARLY>: the Stripe price id that buys each rank. */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, redirect } from 'react-router';
+import { Outlet, redirect, useLocation } from 'react-router';
+import { api } from '../lib/api';
 import { clearUserState, refreshUserState } from '../lib/user-state';
 import { readCookie } from '../../common/cookies';
 import type { Route } from './+types/lang';
@@ -28,6 +29,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = () => true;
 
+/** Spec §4: a ?ref on any page sends the click call (the server sets the cookie on the page request). */
+function useReferralClick() {
+  const { search } = useLocation();
+  const ref = new URLSearchParams(search).get('ref');
+  useEffect(() => {
+    if (!ref) return;
+    void api
+      .post('/common-api/v1/distribution/click', { distribution_code: ref }, { handleErrors: true })
+      .catch(() => undefined);
+  }, [ref]);
+}
+
 export default function LangRoute({ loaderData }: Route.ComponentProps) {
   const loggedIn = !!loaderData.viewer;
   // Mirror the session into the client state cookies (spec §3/§4) once per login state.
@@ -35,6 +48,7 @@ export default function LangRoute({ loaderData }: Route.ComponentProps) {
     if (loggedIn) void refreshUserState();
     else if (readCookie(document.cookie, 'isLogin') === '1') clearUserState();
   }, [loggedIn]);
+  useReferralClick();
   return <Outlet />;
 }
 

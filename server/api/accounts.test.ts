@@ -129,6 +129,10 @@ describe('sign-up, verification, login, logout', () => {
   });
 
   it('verifies by the link token and records the referral code', async () => {
+    const { users, affiliates, affiliateCodes } = await import('../db/schema');
+    const [partner] = await h.db.insert(users).values({ email: 'partner@example.com' }).returning();
+    await h.db.insert(affiliates).values({ userId: partner!.id, termsAcceptedAt: new Date() });
+    await h.db.insert(affiliateCodes).values({ code: 'REF777', userId: partner!.id });
     const start = smtp.messages.length;
     await call(
       'POST',
@@ -140,10 +144,9 @@ describe('sign-up, verification, login, logout', () => {
     const token = link.searchParams.get('token')!;
     const done = await call('POST', '/complete-signup', { token });
     expect(done.json.code).toBe(200);
-    const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');
     const [row] = await h.db.select().from(users).where(eq(users.email, 'link@example.com'));
-    expect(row?.referralCode).toBe('REF777');
+    expect(row).toMatchObject({ referralCode: 'REF777', referredBy: partner!.id });
     expect((await call('POST', '/complete-signup', { token })).json.code).toBe(40001);
   });
 

@@ -1,3 +1,4 @@
+import { distributionApi } from './distribution';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -69,6 +70,7 @@ const googleSchema = z.union([
 /** /common-api/v1: account-level calls of spec §7. Handlers validate, call one rule, answer. */
 export function commonApi() {
   const api = new Hono<AppEnv>();
+  api.route('/distribution', distributionApi());
 
   const deps = (c: Context<AppEnv>) => c.get('deps').services.accounts;
   const meta = (c: Context<AppEnv>) => {

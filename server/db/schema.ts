@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  uniqueIndex,
   text,
   timestamp,
   uuid,
@@ -28,6 +29,8 @@ export const users = pgTable('users', {
   language: text('language').notNull().default('en'),
   /** Referral code from the clipscribe_REF_CODE cookie at signup (affiliate attribution). */
   referralCode: text('referral_code'),
+  /** The affiliate that code belongs to, when the attribution was accepted at signup. */
+  referredBy: uuid('referred_by'),
   googleSub: text('google_sub').unique(),
   /** Per-account limits for Enterprise and customised ranks. */
   customLimits: jsonb('custom_limits').$type<Partial<RankLimits>>(),
@@ -329,3 +332,105 @@ export const routeRules = pgTable('route_rules', {
 });
 
 export type RouteRule = typeof routeRules.$inferSelect;
+
+/** Affiliates (spec §3 distribution): a user who accepted the programme terms. */
+export const affiliates = pgTable('affiliates', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  website: text('website'),
+  audience: text('audience'),
+  channel: text('channel'),
+  /** Payout account (PayPal e-mail); payouts need one. */
+  paypalEmail: text('paypal_email'),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Affiliate = typeof affiliates.$inferSelect;
+
+/** An affiliate's referral codes (one per campaign if they like); codes are uppercase. */
+export const affiliateCodes = pgTable(
+  'affiliate_codes',
+  {
+    code: text('code').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: 'cascade' }),
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('affiliate_codes_user_idx').on(t.userId)],
+);
+
+/** Counted visits with ?ref: one per visitor (a keyed hash, never the address) per code per 24 h. */
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code')
+      .notNull()
+      .references(() => affiliateCodes.code, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_clicks_code_visitor_idx').on(t.code, t.visitor, t.createdAt)],
+);
+
+/** A payout request of an affiliate's available balance in one currency. */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['requested', 'paid', 'rejected'] }).notNull(),
+    paypalEmail: text('paypal_email').notNull(),
+    paypalTransactionId: text('paypal_transaction_id'),
+    reason: text('reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('settlements_affiliate_idx').on(t.affiliateId, t.requestedAt),
+    // At most one open request per affiliate and currency: a balance cannot be requested twice.
+    uniqueIndex('settlements_one_open_idx')
+      .on(t.affiliateId, t.currency)
+      .where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+export type Settlement = typeof settlements.$inferSelect;
+
+/**
+ * Commissions on referred customers' payments (positive) and their reversals on refunds
+ * (negative), in the payment's currency. One row per order at most. A row belongs to a payout
+ * once settlement_id is set; it is available from available_at (the holding period's end).
+ */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: 'cascade' }),
+    referredUserId: uuid('referred_user_id'),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    code: text('code'),
+    kind: text('kind', { enum: ['commission', 'reversal'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('commissions_affiliate_idx').on(t.affiliateId, t.createdAt)],
+);
+
+export type Commission = typeof commissions.$inferSelect;

@@ -5,7 +5,7 @@ import { consume } from '../auth/rate-limits';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { createSession, revokeOtherSessions } from '../auth/sessions';
 import { localizePath, isLocale, DEFAULT_LOCALE } from '../../../common/locales';
-import { normalizeRefCode } from '../../../common/cookies';
+import { referralFor } from '../affiliate/attribution';
 import type { AccountDeps, RequestMeta } from './deps';
 import { AuthError } from './errors';
 import { checkVerifyCode, findLiveToken, issueEmailToken, consumeToken } from './email-tokens';
@@ -55,7 +55,8 @@ export async function signup(
     name: input.name || null,
     passwordHash,
     language: langOf(meta.lang),
-    referralCode: normalizeRefCode(meta.refCode),
+    // Only a real affiliate's code, never the visitor's own: see modules/affiliate/attribution.
+    ...((await referralFor(deps.db, meta.refCode, input.email)) ?? { referralCode: null, referredBy: null }),
     updatedAt: deps.now(),
   };
   const [user] = existing

@@ -11,7 +11,7 @@ import {
 import { createSession } from '../auth/sessions';
 import { newToken } from '../auth/tokens';
 import { isLocale, DEFAULT_LOCALE } from '../../../common/locales';
-import { normalizeRefCode } from '../../../common/cookies';
+import { referralFor } from '../affiliate/attribution';
 import type { AccountDeps, RequestMeta } from './deps';
 import { AuthError } from './errors';
 import type { SessionResult } from './accounts';
@@ -78,7 +78,7 @@ export async function googleLogin(
         googleSub: identity.sub,
         emailVerified: true,
         language: isLocale(meta.lang) ? meta.lang : DEFAULT_LOCALE,
-        referralCode: normalizeRefCode(meta.refCode),
+        ...(await referralFor(deps.db, meta.refCode, identity.email)),
       })
       .returning();
     user = created!;

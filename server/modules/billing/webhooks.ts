@@ -168,7 +168,7 @@ async function saveInvoice(deps: BillingDeps, tx: Tx, invoice: InvoiceFacts): Pr
   // A zero invoice (trial, full discount) is no payment.
   if (!paid || invoice.amountPaid <= 0) return;
   const plan = planForPrice(deps.config, invoice.priceId);
-  await tx
+  const recorded = await tx
     .insert(orders)
     .values({
       userId: user.id,
@@ -187,7 +187,9 @@ async function saveInvoice(deps: BillingDeps, tx: Tx, invoice: InvoiceFacts): Pr
       stripeChargeId: invoice.chargeId,
       paidAt: invoice.paidAt ?? deps.now(),
     })
-    .onConflictDoNothing({ target: orders.stripeInvoiceId });
+    .onConflictDoNothing({ target: orders.stripeInvoiceId })
+    .returning();
+  if (recorded[0]) await deps.onOrder?.(tx, recorded[0]);
 }
 
 /**
@@ -217,7 +219,7 @@ async function saveRefund(deps: BillingDeps, tx: Tx, charge: Stripe.Charge): Pro
     .where(and(eq(orders.kind, 'refund'), eq(orders.paymentOrderId, payment.id)));
   const delta = charge.amount_refunded - Number(prior?.total ?? 0);
   if (delta <= 0) return;
-  await tx
+  const refund = await tx
     .insert(orders)
     .values({
       userId: payment.userId,
@@ -237,5 +239,7 @@ async function saveRefund(deps: BillingDeps, tx: Tx, charge: Stripe.Charge): Pro
       paymentOrderId: payment.id,
       paidAt: deps.now(),
     })
-    .onConflictDoNothing({ target: orders.stripeRefundKey });
+    .onConflictDoNothing({ target: orders.stripeRefundKey })
+    .returning();
+  if (refund[0]) await deps.onOrder?.(tx, refund[0]);
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { emailField } from './auth-schemas';
+
+// Forms of the affiliate pages, shared by the pages (field messages) and the API. Messages are i18n keys.
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .optional()
+    .transform((v) => v || null);
+
+export const affiliateCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,16}$/, 'errors.affiliate.badCode');
+
+export const applySchema = z.object({
+  accept_terms: z.literal(true, { message: 'errors.affiliate.termsRequired' }),
+  website: z
+    .string()
+    .trim()
+    .max(300, 'validation.tooLong')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'validation.url')
+    .optional()
+    .transform((v) => v || null),
+  audience: optionalText(500),
+  channel: z.enum(['website', 'youtube', 'social', 'newsletter', 'community', 'other']).optional(),
+  code: affiliateCodeField.optional().or(z.literal('').transform(() => undefined)),
+});
+
+export const payoutAccountSchema = z.object({
+  payment_type: z.literal('paypal').default('paypal'),
+  paypal_email: emailField,
+});
+
+export const newCodeSchema = z.object({
+  code: affiliateCodeField.optional().or(z.literal('').transform(() => undefined)),
+  label: optionalText(60),
+});

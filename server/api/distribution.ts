@@ -1,0 +1,186 @@
+import { Hono, type Context } from 'hono';
+import { asc, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { applySchema, newCodeSchema, payoutAccountSchema } from '../../common/affiliate-schemas';
+import type { AppEnv } from '../app';
+import { affiliateCodes, referralClicks, users, type Affiliate, type User } from '../db/schema';
+import { requireUser } from '../http/current-user';
+import { ok } from '../http/envelope';
+import { requestMeta } from '../http/request-meta';
+import { readBody, readQuery } from '../http/validate';
+import { recordClick } from '../modules/affiliate/attribution';
+import type { AffiliateDeps } from '../modules/affiliate/deps';
+import { listPayouts, requestPayout } from '../modules/affiliate/payouts';
+import {
+  addCode,
+  applyAsAffiliate,
+  codeAvailable,
+  ownAffiliate,
+  setPayoutAccount,
+} from '../modules/affiliate/program';
+import { RECORD_TYPES, commissionSummary, recordList } from '../modules/affiliate/reports';
+
+const affiliate = (c: Context<AppEnv>) => c.get('deps').services.affiliate;
+
+async function codesOf(deps: AffiliateDeps, userId: string) {
+  const codes = await deps.db
+    .select()
+    .from(affiliateCodes)
+    .where(eq(affiliateCodes.userId, userId))
+    .orderBy(asc(affiliateCodes.createdAt));
+  return Promise.all(
+    codes.map(async (c) => {
+      const [clicks] = await deps.db
+        .select({ n: count() })
+        .from(referralClicks)
+        .where(eq(referralClicks.code, c.code));
+      const [signups] = await deps.db
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.referralCode, c.code));
+      return {
+        code: c.code,
+        label: c.label,
+        created_at: c.createdAt.toISOString(),
+        clicks: clicks?.n ?? 0,
+        signups: signups?.n ?? 0,
+      };
+    }),
+  );
+}
+
+async function showPayload(deps: AffiliateDeps, user: User, a: Affiliate) {
+  const codes = await codesOf(deps, user.id);
+  return {
+    distribution_code: codes[0]?.code ?? null,
+    codes,
+    website: a.website,
+    audience: a.audience,
+    channel: a.channel,
+    payment_type: 'paypal' as const,
+    paypal_email: a.paypalEmail,
+    created_at: a.createdAt.toISOString(),
+    programme: {
+      commission_percent: deps.config.rateBps / 100,
+      window_months: deps.config.windowMonths,
+      hold_days: deps.config.holdDays,
+      minimum_payout: deps.config.minPayout,
+    },
+  };
+}
+
+const recordQuery = z.object({
+  type: z.enum(RECORD_TYPES).default('commission'),
+  code: z.string().trim().toUpperCase().max(32).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** /common-api/v1/distribution (spec §7): the affiliate programme. */
+export function distributionApi() {
+  const api = new Hono<AppEnv>();
+  api.post('/', async (c) => {
+    const user = await requireUser(c);
+    const body = await readBody(c, applySchema);
+    const created = await applyAsAffiliate(affiliate(c), user, body);
+    return c.json(ok(await showPayload(affiliate(c), user, created)));
+  });
+  api.get('/show', async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok(await showPayload(affiliate(c), user, await ownAffiliate(affiliate(c), user))));
+  });
+  api.get('/check-code', async (c) => {
+    await requireUser(c);
+    const { code } = readQuery(c, z.object({ code: z.string().max(64) }));
+    return c.json(ok(await codeAvailable(affiliate(c), code)));
+  });
+  api.get('/get-code-list', async (c) => {
+    const user = await requireUser(c);
+    await ownAffiliate(affiliate(c), user);
+    return c.json(ok({ codes: await codesOf(affiliate(c), user.id) }));
+  });
+  api.post('/code', async (c) => {
+    const user = await requireUser(c);
+    const row = await addCode(affiliate(c), user, await readBody(c, newCodeSchema));
+    return c.json(
+      ok({
+        code: row.code,
+        label: row.label,
+        created_at: row.createdAt.toISOString(),
+        clicks: 0,
+        signups: 0,
+      }),
+    );
+  });
+  api.get('/record-list', async (c) => {
+    const user = await requireUser(c);
+    await ownAffiliate(affiliate(c), user);
+    const q = readQuery(c, recordQuery);
+    const result = await recordList(affiliate(c), user.id, {
+      ...q,
+      from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+      to: q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000) : undefined,
+    });
+    return c.json(ok({ ...result, page: q.page, page_size: q.page_size }));
+  });
+  api.get('/commission', async (c) => {
+    const user = await requireUser(c);
+    await ownAffiliate(affiliate(c), user);
+    return c.json(ok(await commissionSummary(affiliate(c), user.id)));
+  });
+  api.get('/settle-list', async (c) => {
+    const user = await requireUser(c);
+    await ownAffiliate(affiliate(c), user);
+    const rows = await listPayouts(affiliate(c).db, user.id);
+    return c.json(
+      ok({
+        settlements: rows.map((s) => ({
+          id: s.id,
+          amount: s.amount,
+          currency: s.currency,
+          status: s.status,
+          paypal_email: s.paypalEmail,
+          paypal_transaction_id: s.paypalTransactionId,
+          reason: s.reason,
+          requested_at: s.requestedAt.toISOString(),
+          decided_at: s.decidedAt?.toISOString() ?? null,
+        })),
+      }),
+    );
+  });
+  api.post('/settle', async (c) => {
+    const user = await requireUser(c);
+    const { currency } = await readBody(
+      c,
+      z.object({
+        currency: z
+          .string()
+          .regex(/^[a-zA-Z]{3}$/)
+          .optional(),
+      }),
+    );
+    const s = await requestPayout(affiliate(c), user, currency);
+    return c.json(ok({ id: s.id, amount: s.amount, currency: s.currency, status: s.status }));
+  });
+  api.post('/update-info', async (c) => {
+    const user = await requireUser(c);
+    const body = await readBody(c, payoutAccountSchema);
+    const a = await setPayoutAccount(affiliate(c), user, body.paypal_email);
+    return c.json(ok(await showPayload(affiliate(c), user, a)));
+  });
+  // Public: sent by the page when a visitor arrives with ?ref (spec §4).
+  api.post('/click', async (c) => {
+    const { distribution_code } = await readBody(c, z.object({ distribution_code: z.string().max(64) }));
+    const { env } = c.get('deps');
+    const meta = requestMeta(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL });
+    const counted = await recordClick(affiliate(c), {
+      code: distribution_code,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return c.json(ok({ counted }));
+  });
+  return api;
+}
