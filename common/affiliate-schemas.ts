@@ -10,6 +10,15 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || null);
 
+export const AFFILIATE_CHANNELS = [
+  'website',
+  'youtube',
+  'social',
+  'newsletter',
+  'community',
+  'other',
+] as const;
+
 export const affiliateCodeField = z
   .string()
   .trim()
@@ -17,7 +26,11 @@ export const affiliateCodeField = z
   .regex(/^[A-Z0-9]{4,16}$/, 'errors.affiliate.badCode');
 
 export const applySchema = z.object({
-  accept_terms: z.literal(true, { message: 'errors.affiliate.termsRequired' }),
+  // A checkbox posts 'on'; API clients send true.
+  accept_terms: z.preprocess(
+    (v) => v === true || v === 'on' || v === 'true',
+    z.literal(true, { message: 'errors.affiliate.termsRequired' }),
+  ),
   website: z
     .string()
     .trim()
@@ -26,7 +39,7 @@ export const applySchema = z.object({
     .optional()
     .transform((v) => v || null),
   audience: optionalText(500),
-  channel: z.enum(['website', 'youtube', 'social', 'newsletter', 'community', 'other']).optional(),
+  channel: z.enum(AFFILIATE_CHANNELS).optional(),
   code: affiliateCodeField.optional().or(z.literal('').transform(() => undefined)),
 });
 

@@ -13,6 +13,8 @@ export interface PublicConfig {
   gtmId: string | null;
   googleClientId: string | null;
   buildId: string;
+  /** The affiliate programme's terms (configurable), for the pages that state them. */
+  affiliate: { percent: number; windowMonths: number; holdDays: number; minPayout: number };
 }
 
 export interface Viewer {

@@ -139,6 +139,12 @@ export function createApp(deps: AppDeps) {
     gtmId: env.GTM_ID ?? null,
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
     buildId: deps.build.id,
+    affiliate: {
+      percent: env.AFFILIATE_COMMISSION_PERCENT,
+      windowMonths: env.AFFILIATE_WINDOW_MONTHS,
+      holdDays: env.AFFILIATE_HOLD_DAYS,
+      minPayout: env.AFFILIATE_MIN_PAYOUT,
+    },
   };
 
   const seo = deps.services.seo;

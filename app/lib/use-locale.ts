@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALE, localizePath, type Locale } from '../../common/locales';
 import type { PublicConfig } from '../../common/app-context';
@@ -19,5 +20,6 @@ export function useLocale(): Locale {
 /** Builds links in the current language: lp('/pricing') → '/de/pricing'. */
 export function useLocalePath(): (path: string) => string {
   const lang = useLocale();
-  return (path: string) => localizePath(path, lang);
+  // Stable per language, so effects that depend on it do not re-run on every render.
+  return useCallback((path: string) => localizePath(path, lang), [lang]);
 }

@@ -1,4 +1,6 @@
-import { NavLink, Outlet, redirect } from 'react-router';
+import { useEffect } from 'react';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { useAffiliateRecord } from '../../lib/use-affiliate';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/layout';
 import { pageMeta } from '../../lib/meta';
@@ -21,6 +23,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function AffiliateLayout() {
   const { t } = useTranslation();
   const lp = useLocalePath();
+  const navigate = useNavigate();
+  const { affiliate, reload } = useAffiliateRecord();
+  // Not in the programme yet: the tabs have nothing to show, the application form does.
+  useEffect(() => {
+    if (affiliate === null) void navigate(lp('/affiliate/apply'), { replace: true });
+  }, [affiliate, navigate, lp]);
   return (
     <PageFrame heading={t('pages.affiliate.heading')}>
       <nav
@@ -44,7 +52,11 @@ export default function AffiliateLayout() {
         ))}
       </nav>
       <div className="pt-6">
-        <Outlet />
+        {affiliate ? (
+          <Outlet context={{ affiliate, reload }} />
+        ) : (
+          <p className="text-sm text-slate-500">{t('common.loading')}</p>
+        )}
       </div>
     </PageFrame>
   );

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useOutletContext } from 'react-router';
+import { api } from './api';
+import { ApiClientError } from './api-client';
+
+export interface AffiliateCodeJson {
+  code: string;
+  label: string | null;
+  created_at: string;
+  clicks: number;
+  signups: number;
+}
+
+export interface AffiliateJson {
+  distribution_code: string | null;
+  codes: AffiliateCodeJson[];
+  website: string | null;
+  audience: string | null;
+  channel: string | null;
+  payment_type: 'paypal';
+  paypal_email: string | null;
+  created_at: string;
+  programme: { commission_percent: number; window_months: number; hold_days: number; minimum_payout: number };
+}
+
+export interface BalanceJson {
+  currency: string;
+  pending: number;
+  available: number;
+  in_payout: number;
+  paid: number;
+}
+
+/** NOT_AFFILIATE from the server: the user has not applied yet. */
+export const NOT_AFFILIATE = 40431;
+
+/** The signed-in user's affiliate record: undefined while loading, null when not an affiliate. */
+export function useAffiliateRecord() {
+  const [affiliate, setAffiliate] = useState<AffiliateJson | null | undefined>(undefined);
+  const reload = useCallback(async () => {
+    try {
+      setAffiliate(
+        await api.get<AffiliateJson>('/common-api/v1/distribution/show', undefined, { handleErrors: true }),
+      );
+    } catch (err) {
+      if (err instanceof ApiClientError && err.code === NOT_AFFILIATE) setAffiliate(null);
+    }
+  }, []);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<AffiliateJson>('/common-api/v1/distribution/show', undefined, { handleErrors: true })
+      .then((a) => live && setAffiliate(a))
+      .catch((err: unknown) => {
+        if (live && err instanceof ApiClientError && err.code === NOT_AFFILIATE) setAffiliate(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { affiliate, setAffiliate, reload };
+}
+
+export interface AffiliateOutlet {
+  affiliate: AffiliateJson;
+  reload(): Promise<void>;
+}
+
+/** The tabs read the record the /affiliate layout loaded. */
+export function useAffiliate(): AffiliateOutlet {
+  return useOutletContext<AffiliateOutlet>();
+}
+
+/** GET a distribution call whenever `key` changes; null while loading. */
+export function useDistribution<T>(path: string, query?: Record<string, string | number | undefined>) {
+  const [data, setData] = useState<T | null>(null);
+  const key = JSON.stringify(query ?? {});
+  useEffect(() => {
+    let live = true;
+    api
+      .get<T>(`/common-api/v1/distribution/${path}`, JSON.parse(key) as Record<string, string>, {
+        handleErrors: true,
+      })
+      .then((d) => live && setData(d))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [path, key]);
+  return data;
+}
