@@ -34,31 +34,32 @@ export interface BalanceJson {
 /** NOT_AFFILIATE from the server: the user has not applied yet. */
 export const NOT_AFFILIATE = 40431;
 
+/** GET distribution/show: the record, null when not an affiliate, undefined on other failures. */
+async function fetchShow(): Promise<AffiliateJson | null | undefined> {
+  try {
+    return await api.get<AffiliateJson>('/common-api/v1/distribution/show', undefined, { handleErrors: true });
+  } catch (err) {
+    return err instanceof ApiClientError && err.code === NOT_AFFILIATE ? null : undefined;
+  }
+}
+
 /** The signed-in user's affiliate record: undefined while loading, null when not an affiliate. */
 export function useAffiliateRecord() {
   const [affiliate, setAffiliate] = useState<AffiliateJson | null | undefined>(undefined);
   const reload = useCallback(async () => {
-    try {
-      setAffiliate(
-        await api.get<AffiliateJson>('/common-api/v1/distribution/show', undefined, { handleErrors: true }),
-      );
-    } catch (err) {
-      if (err instanceof ApiClientError && err.code === NOT_AFFILIATE) setAffiliate(null);
-    }
+    const next = await fetchShow();
+    if (next !== undefined) setAffiliate(next);
   }, []);
   useEffect(() => {
     let live = true;
-    api
-      .get<AffiliateJson>('/common-api/v1/distribution/show', undefined, { handleErrors: true })
-      .then((a) => live && setAffiliate(a))
-      .catch((err: unknown) => {
-        if (live && err instanceof ApiClientError && err.code === NOT_AFFILIATE) setAffiliate(null);
-      });
+    void fetchShow().then((next) => {
+      if (live && next !== undefined) setAffiliate(next);
+    });
     return () => {
       live = false;
     };
   }, []);
-  return { affiliate, setAffiliate, reload };
+  return { affiliate, reload };
 }
 
 export interface AffiliateOutlet {
