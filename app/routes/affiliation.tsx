@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/affiliation';
 import { pageMeta } from '../lib/meta';
+import { FaqList } from '../components/layout/faq-list';
 import { useLocalePath } from '../lib/use-locale';
 import { ProgrammeTerms, useProgrammeValues } from '../components/affiliate/programme-terms';
 
@@ -75,16 +76,13 @@ export default function Affiliation() {
         <h2 id="aff-faq" className="text-center text-2xl font-bold text-slate-900">
           {t('affiliation.faqTitle')}
         </h2>
-        <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {FAQ.map((key) => (
-            <details key={key} className="px-5 py-4">
-              <summary className="cursor-pointer font-medium text-slate-900">
-                {t(`affiliation.faq.${key}.q`)}
-              </summary>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{t(`affiliation.faq.${key}.a`, values)}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList
+          className="mt-8"
+          items={FAQ.map((key) => ({
+            q: t(`affiliation.faq.${key}.q`),
+            a: t(`affiliation.faq.${key}.a`, values),
+          }))}
+        />
       </section>
       <section className="mx-auto max-w-3xl px-4 pb-16 sm:px-6" aria-labelledby="aff-terms">
         <h2 id="aff-terms" className="text-xl font-bold text-slate-900">

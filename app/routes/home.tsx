@@ -7,6 +7,7 @@ import { useLocale, useLocalePath } from '../lib/use-locale';
 import { LOCALE_TAGS } from '../../common/locales';
 import { formatMoney, type PlansJson } from '../../common/plans';
 import { RANK_LIMITS } from '../../common/ranks';
+import { FaqList } from '../components/layout/faq-list';
 import { formatTime } from '../../common/format';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title');
@@ -157,16 +158,10 @@ function HomeFaq() {
         >
           {t('home.faqTitle')}
         </h2>
-        <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {FAQ.map((key) => (
-            <details key={key} className="px-5 py-4">
-              <summary className="cursor-pointer font-medium text-slate-900">
-                {t(`home.faq.${key}.q`)}
-              </summary>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{t(`home.faq.${key}.a`)}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList
+          className="mt-8"
+          items={FAQ.map((key) => ({ q: t(`home.faq.${key}.q`), a: t(`home.faq.${key}.a`) }))}
+        />
       </div>
     </section>
   );

@@ -13,6 +13,7 @@ import { useUserState } from '../lib/user-state';
 import { useBillingRedirects, useBillingStatus } from '../lib/use-billing';
 import { PlanCard, type PlanAction } from '../components/billing/plan-card';
 import { ComparisonTable } from '../components/billing/comparison-table';
+import { FaqList } from '../components/layout/faq-list';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.pricing.title');
 
@@ -132,16 +133,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <h2 id="faq" className="mb-4 text-xl font-bold text-slate-900">
           {t('pages.pricing.faqTitle')}
         </h2>
-        <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {FAQ.map((key) => (
-            <details key={key} className="group px-5 py-4">
-              <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">
-                {t(`pages.pricing.faq.${key}.q`)}
-              </summary>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{t(`pages.pricing.faq.${key}.a`)}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList
+          items={FAQ.map((key) => ({
+            q: t(`pages.pricing.faq.${key}.q`),
+            a: t(`pages.pricing.faq.${key}.a`),
+          }))}
+        />
       </section>
     </PageFrame>
   );

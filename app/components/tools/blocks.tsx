@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolPageJson } from '../../../common/tool-content';
 import { useLocalePath } from '../../lib/use-locale';
 import { useUserState } from '../../lib/user-state';
+import { FaqList } from '../layout/faq-list';
 
 // The blocks a /tools landing page is made of. /tools/components/<kind> shows each one alone:
 // gnsy (hero with the call to action), bzjs (steps), gnjs (features), wd (questions and
@@ -93,14 +94,7 @@ export function FaqBlock({ page }: { page: ToolPageJson }) {
       <h2 id="faq-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
         {t('tools.faqTitle')}
       </h2>
-      <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {page.faq.map((item) => (
-          <details key={item.q} className="px-5 py-4">
-            <summary className="cursor-pointer font-medium text-slate-900">{item.q}</summary>
-            <p className="mt-2 text-sm leading-6 text-slate-600">{item.a}</p>
-          </details>
-        ))}
-      </div>
+      <FaqList className="mt-8" items={page.faq} />
     </section>
   );
 }
