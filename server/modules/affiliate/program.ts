@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { randomCode } from '../../../common/random-code';
 import { affiliateCodes, affiliates, type Affiliate, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
@@ -127,7 +127,7 @@ export async function setPayoutAccount(deps: AffiliateDeps, user: User, paypalEm
   const [row] = await deps.db
     .update(affiliates)
     .set({ paypalEmail: paypalEmail.trim().toLowerCase() })
-    .where(and(eq(affiliates.userId, user.id)))
+    .where(eq(affiliates.userId, user.id))
     .returning();
   return row!;
 }
