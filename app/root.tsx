@@ -35,7 +35,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
   // Canonical and hreflang links must be absolute: without PUBLIC_URL, this request's origin.
   const publicUrl = context.config.publicUrl ?? new URL(request.url).origin;
-  return { lang, messages: await loadMessages(lang), config: { ...context.config, publicUrl } };
+  // English is in the client bundle already; only other languages travel with the page.
+  const messages = lang === DEFAULT_LOCALE ? null : await loadMessages(lang);
+  return { lang, messages, config: { ...context.config, publicUrl } };
 }
 
 // Messages change only with the language; the login guard revalidates on its own route.
@@ -112,7 +114,7 @@ function useBuildWatcher(buildId: string | undefined) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, messages, config } = loaderData;
-  const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
+  const i18n = useMemo(() => createI18n(lang, messages ?? en), [lang, messages]);
   useEffect(() => {
     configureApi(config.apiBaseUrl);
     setApiTranslator((key, data) => (i18n.exists(key) ? i18n.t(key, data) : key));

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, localizePath, splitLocalePath, type Locale } from '../../common/locales';
 import type { RootData } from './use-locale';
+import en from '../locales/en.json';
 
 interface MatchLike {
   id: string;
@@ -30,8 +31,9 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const root = rootDataFrom(args.matches);
   const app = root?.config.appName ?? 'ClipScribe';
-  const title = `${lookup(root?.messages, titleKey)} | ${app}`;
-  const description = lookup(root?.messages, opts.descriptionKey ?? 'meta.description');
+  const messages = root?.messages ?? en;
+  const title = `${lookup(messages, titleKey)} | ${app}`;
+  const description = lookup(messages, opts.descriptionKey ?? 'meta.description');
   const base = root?.config.publicUrl ?? '';
   const { rest } = splitLocalePath(args.location.pathname);
   const alternates: MetaDescriptor[] = LOCALES.map((l: Locale) => ({

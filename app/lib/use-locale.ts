@@ -5,7 +5,8 @@ import type { PublicConfig } from '../../common/app-context';
 
 export interface RootData {
   lang: Locale;
-  messages: Record<string, unknown>;
+  /** null for English, whose messages are bundled. */
+  messages: Record<string, unknown> | null;
   config: PublicConfig;
 }
 
