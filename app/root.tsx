@@ -12,7 +12,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import NProgress from 'nprogress';
 import type { Route } from './+types/root';
-import { isLocale, LOCALE_TAGS, DEFAULT_LOCALE } from '../common/locales';
+import { LOCALE_TAGS, DEFAULT_LOCALE, localeParam } from '../common/locales';
 import { createI18n } from './lib/i18n';
 import { loadMessages } from './lib/messages.server';
 import { useRootData } from './lib/use-locale';
@@ -32,7 +32,7 @@ import appCss from './app.css?inline';
 NProgress.configure({ minimum: 0.4, speed: 500, trickleSpeed: 200, easing: 'ease-in', showSpinner: false });
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const lang = localeParam(params.lang);
   // Canonical and hreflang links must be absolute: without PUBLIC_URL, this request's origin.
   const publicUrl = context.config.publicUrl ?? new URL(request.url).origin;
   // English is in the client bundle already; only other languages travel with the page.

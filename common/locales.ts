@@ -69,6 +69,11 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /** Locale for a first visit: cookie, then browser languages, then en (spec §4). */
+/** The language of a route's optional `:lang` segment (absent = English). */
+export function localeParam(value: string | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 export function detectLocale(
   cookieValue: string | null | undefined,
   acceptLanguage: string | null | undefined,

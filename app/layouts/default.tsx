@@ -4,12 +4,12 @@ import type { Route } from './+types/default';
 import { SiteHeader } from '../components/layout/site-header';
 import { SiteFooter } from '../components/layout/site-footer';
 import { preloadRoutes } from '../lib/preload';
-import { isLocale } from '../../common/locales';
+import { localeParam } from '../../common/locales';
 
 /** The footer's tool links in the page's language (spec §7 footer-tools). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   return {
-    footerTools: await context.getFooterTools(params.lang && isLocale(params.lang) ? params.lang : 'en'),
+    footerTools: await context.getFooterTools(localeParam(params.lang)),
   };
 }
 

@@ -34,14 +34,7 @@ export function pageMeta(
   const messages = root?.messages ?? en;
   const title = `${lookup(messages, titleKey)} | ${app}`;
   const description = lookup(messages, opts.descriptionKey ?? 'meta.description');
-  const base = root?.config.publicUrl ?? '';
-  const { rest } = splitLocalePath(args.location.pathname);
-  const alternates: MetaDescriptor[] = LOCALES.map((l: Locale) => ({
-    tagName: 'link',
-    rel: 'alternate',
-    hrefLang: LOCALE_TAGS[l],
-    href: base + localizePath(rest, l),
-  }));
+  const base = siteOrigin(root);
   return [
     { title },
     { name: 'description', content: description },
@@ -49,8 +42,38 @@ export function pageMeta(
     { property: 'og:description', content: description },
     { property: 'og:site_name', content: app },
     ...(opts.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
-    { tagName: 'link', rel: 'canonical', href: base + args.location.pathname },
-    ...alternates,
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: base + localizePath(rest, 'en') },
+    ...languageLinks(base, args.location.pathname),
   ];
+}
+
+/** The site's absolute origin: the root loader sets it (PUBLIC_URL, else the request's origin). */
+export function siteOrigin(root: RootData | undefined): string {
+  return (root?.config.publicUrl ?? '').replace(/\/$/, '');
+}
+
+/** Canonical link plus hreflang alternates for the languages a page exists in (x-default = en). */
+export function languageLinks(
+  base: string,
+  pathname: string,
+  languages: readonly Locale[] = LOCALES,
+): MetaDescriptor[] {
+  const { rest } = splitLocalePath(pathname);
+  const links: MetaDescriptor[] = [{ tagName: 'link', rel: 'canonical', href: base + pathname }];
+  for (const l of languages) {
+    links.push({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: LOCALE_TAGS[l],
+      href: base + localizePath(rest, l),
+    });
+  }
+  if (languages.includes('en')) {
+    links.push({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: base + localizePath(rest, 'en'),
+    });
+  }
+  return links;
 }

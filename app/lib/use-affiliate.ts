@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { api } from './api';
+import { useApiGet } from './use-api-get';
 import { ApiClientError } from './api-client';
 
 export interface AffiliateCodeJson {
@@ -37,7 +38,9 @@ export const NOT_AFFILIATE = 40431;
 /** GET distribution/show: the record, null when not an affiliate, undefined on other failures. */
 async function fetchShow(): Promise<AffiliateJson | null | undefined> {
   try {
-    return await api.get<AffiliateJson>('/common-api/v1/distribution/show', undefined, { handleErrors: true });
+    return await api.get<AffiliateJson>('/common-api/v1/distribution/show', undefined, {
+      handleErrors: true,
+    });
   } catch (err) {
     return err instanceof ApiClientError && err.code === NOT_AFFILIATE ? null : undefined;
   }
@@ -72,21 +75,11 @@ export function useAffiliate(): AffiliateOutlet {
   return useOutletContext<AffiliateOutlet>();
 }
 
-/** GET a distribution call whenever `key` changes; null while loading. */
-export function useDistribution<T>(path: string, query?: Record<string, string | number | undefined>) {
-  const [data, setData] = useState<T | null>(null);
-  const key = JSON.stringify(query ?? {});
-  useEffect(() => {
-    let live = true;
-    api
-      .get<T>(`/common-api/v1/distribution/${path}`, JSON.parse(key) as Record<string, string>, {
-        handleErrors: true,
-      })
-      .then((d) => live && setData(d))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [path, key]);
-  return data;
+/** GET a distribution call (spec §7); bump `version` to reload. */
+export function useDistribution<T>(
+  path: string,
+  query?: Record<string, string | number | undefined>,
+  version = 0,
+) {
+  return useApiGet<T>(`/common-api/v1/distribution/${path}`, query, version);
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BillingStatusJson } from '../../common/billing-types';
 import type { BillingInterval, PaidRank } from '../../common/plans';
 import { api } from './api';
 import { useLocale } from './use-locale';
+import { useApiGet } from './use-api-get';
 
 export function fetchBillingStatus(): Promise<BillingStatusJson | null> {
   return api
@@ -12,18 +13,7 @@ export function fetchBillingStatus(): Promise<BillingStatusJson | null> {
 
 /** The signed-in user's billing status (null while loading or when signed out). */
 export function useBillingStatus(enabled: boolean) {
-  const [status, setStatus] = useState<BillingStatusJson | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    void fetchBillingStatus().then((next) => {
-      if (live && next) setStatus(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return { status };
+  return { status: useApiGet<BillingStatusJson>(enabled ? '/self-api/v1/billing/status' : null) };
 }
 
 /** Sends the browser to Stripe: Checkout for a new plan, the Customer Portal for changes. */

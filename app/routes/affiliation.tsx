@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/affiliation';
 import { pageMeta } from '../lib/meta';
 import { FaqList } from '../components/layout/faq-list';
+import { StepCards } from '../components/layout/step-cards';
 import { useLocalePath } from '../lib/use-locale';
 import { ProgrammeTerms, useProgrammeValues } from '../components/affiliate/programme-terms';
 
@@ -57,19 +58,12 @@ export default function Affiliation() {
           <h2 id="how-title" className="text-center text-2xl font-bold text-slate-900">
             {t('affiliation.howTitle')}
           </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {STEPS.map((s, i) => (
-              <li key={s} className="rounded-xl bg-white p-6 shadow-sm">
-                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 font-semibold text-slate-900">{t(`affiliation.steps.${s}.title`)}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">
-                  {t(`affiliation.steps.${s}.text`, values)}
-                </p>
-              </li>
-            ))}
-          </ol>
+          <StepCards
+            steps={STEPS.map((s) => ({
+              title: t(`affiliation.steps.${s}.title`),
+              text: t(`affiliation.steps.${s}.text`, values),
+            }))}
+          />
         </div>
       </section>
       <section className="mx-auto max-w-3xl px-4 py-14 sm:px-6" aria-labelledby="aff-faq">

@@ -8,6 +8,7 @@ import { LOCALE_TAGS } from '../../common/locales';
 import { formatMoney, type PlansJson } from '../../common/plans';
 import { RANK_LIMITS } from '../../common/ranks';
 import { FaqList } from '../components/layout/faq-list';
+import { StepCards } from '../components/layout/step-cards';
 import { formatTime } from '../../common/format';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title');
@@ -222,17 +223,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             {t('home.howTitle')}
           </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-3">
-            {STEPS.map((s, i) => (
-              <li key={s} className="rounded-xl bg-white p-6 shadow-sm">
-                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 font-semibold text-slate-900">{t(`home.steps.${s}.title`)}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`home.steps.${s}.text`)}</p>
-              </li>
-            ))}
-          </ol>
+          <StepCards
+            className="mt-10"
+            steps={STEPS.map((s) => ({ title: t(`home.steps.${s}.title`), text: t(`home.steps.${s}.text`) }))}
+          />
         </div>
       </section>
 

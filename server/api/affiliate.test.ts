@@ -17,21 +17,10 @@ let clock = new Date('2026-11-01T10:00:00Z');
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  stripe.prices.set('price_unl_y', {
-    id: 'price_unl_y',
-    object: 'price',
-    unit_amount: 79000,
-    currency: 'usd',
-  });
+  stripe.addPrice('price_unl_y', 79000, 'usd');
   h = await testApp(
     {},
-    {
-      STRIPE_SECRET_KEY: 'sk_test_aff',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_PRICE_UNLIMITED_YEARLY: 'price_unl_y',
-      TRUST_PROXY: 'true',
-    },
+    { ...stripe.env(SECRET, { STRIPE_PRICE_UNLIMITED_YEARLY: 'price_unl_y' }), TRUST_PROXY: 'true' },
     { now: () => clock },
   );
 });

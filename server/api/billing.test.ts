@@ -65,22 +65,8 @@ describe('billing with Stripe', () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    stripe.prices.set('price_starter_m', {
-      id: 'price_starter_m',
-      object: 'price',
-      unit_amount: 1000,
-      currency: 'eur',
-    });
-    h = await testApp(
-      {},
-      {
-        STRIPE_SECRET_KEY: 'sk_test_fake',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_BASE: stripe.url,
-        ...PRICES,
-      },
-      { now: () => clock },
-    );
+    stripe.addPrice('price_starter_m', 1000, 'eur');
+    h = await testApp({}, stripe.env(SECRET, PRICES), { now: () => clock });
   });
   afterAll(async () => {
     await h.close();

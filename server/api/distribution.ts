@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { DAY_MS } from '../../common/dates';
 import { applySchema, newCodeSchema, payoutAccountSchema } from '../../common/affiliate-schemas';
 import type { AppEnv } from '../app';
 import { affiliateCodes, referralClicks, users, type Affiliate, type User } from '../db/schema';
@@ -121,7 +122,7 @@ export function distributionApi() {
     const result = await recordList(affiliate(c), user.id, {
       ...q,
       from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
-      to: q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000) : undefined,
+      to: q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS) : undefined,
     });
     return c.json(ok({ ...result, page: q.page, page_size: q.page_size }));
   });

@@ -160,6 +160,10 @@ export interface FakeStripe {
   prices: Map<string, Obj>;
   /** Answers every call with a 500 until set back (Stripe outage). */
   failing: boolean;
+  /** A recurring price Stripe would return for `id`. */
+  addPrice(id: string, amount: number, currency?: string): void;
+  /** The server environment that points stripe-node here, with the webhook secret and plan prices. */
+  env(webhookSecret: string, prices: Record<string, string>): Record<string, string>;
   /** What Stripe does when a Checkout session is paid: creates the subscription and its invoice. */
   completeCheckout(sessionId: string, now?: number): { session: Obj; subscription: Obj; invoice: Obj };
   close(): Promise<void>;
@@ -282,6 +286,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     invoices,
     prices,
     failing: false,
+    addPrice(id, amount, currency = 'usd') {
+      prices.set(id, { id, object: 'price', unit_amount: amount, currency });
+    },
+    env(webhookSecret, planPrices) {
+      return {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: base,
+        ...planPrices,
+      };
+    },
     completeCheckout(sessionId, now = Math.floor(Date.now() / 1000)) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);

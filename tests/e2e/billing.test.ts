@@ -12,24 +12,13 @@ let server: RunningServer;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  stripe.prices.set('price_starter_m', {
-    id: 'price_starter_m',
-    object: 'price',
-    unit_amount: 900,
-    currency: 'usd',
-  });
-  stripe.prices.set('price_starter_y', {
-    id: 'price_starter_y',
-    object: 'price',
-    unit_amount: 9000,
-    currency: 'usd',
-  });
+  stripe.addPrice('price_starter_m', 900, 'usd');
+  stripe.addPrice('price_starter_y', 9000, 'usd');
   server = await startServer({
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_m',
-    STRIPE_PRICE_STARTER_YEARLY: 'price_starter_y',
+    ...stripe.env(SECRET, {
+      STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_m',
+      STRIPE_PRICE_STARTER_YEARLY: 'price_starter_y',
+    }),
     TRUST_PROXY: 'true',
   });
   browser = await launch();

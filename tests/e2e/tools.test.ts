@@ -30,7 +30,9 @@ describe('/tools landing pages', () => {
     expect(langAttr).toBe(lang);
     const hreflangs = await page
       .locator('link[rel=alternate][hreflang]')
-      .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+      .evaluateAll((links) =>
+        links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]),
+      );
     expect(hreflangs).toContainEqual(['de', '/de/tools/video-to-text']);
     expect(hreflangs).toContainEqual(['zh-Hant', '/tw/tools/video-to-text']);
     expect(hreflangs).toContainEqual(['x-default', '/tools/video-to-text']);
@@ -57,7 +59,9 @@ describe('/tools landing pages', () => {
       h1s.add((await page.locator('h1').textContent())!);
     }
     expect(h1s.size).toBe(3);
-    const footerLinks = await page.locator('footer nav a').evaluateAll((a) => a.map((x) => x.getAttribute('href')));
+    const footerLinks = await page
+      .locator('footer nav a')
+      .evaluateAll((a) => a.map((x) => x.getAttribute('href')));
     expect(footerLinks).toContain('/ja/tools/video-to-text');
     expect(footerLinks).toHaveLength(12);
     await ctx.close();

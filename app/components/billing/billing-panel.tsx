@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderJson } from '../../../common/billing-types';
 import { LOCALE_TAGS } from '../../../common/locales';
 import { formatMoney } from '../../../common/plans';
-import { api } from '../../lib/api';
+import { useApiGet } from '../../lib/use-api-get';
 import { useBillingRedirects, useBillingStatus } from '../../lib/use-billing';
 import { useLocale } from '../../lib/use-locale';
 
@@ -14,13 +13,7 @@ export function BillingPanel() {
   const tag = LOCALE_TAGS[lang];
   const { status } = useBillingStatus(true);
   const redirects = useBillingRedirects();
-  const [orders, setOrders] = useState<OrderJson[] | null>(null);
-  useEffect(() => {
-    api
-      .get<{ orders: OrderJson[] }>('/self-api/v1/billing/orders', undefined, { handleErrors: true })
-      .then((r) => setOrders(r.orders))
-      .catch(() => setOrders([]));
-  }, []);
+  const orders = useApiGet<{ orders: OrderJson[] }>('/self-api/v1/billing/orders')?.orders ?? null;
   if (!status) return null;
   const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(iso));
   const sub = status.subscription;

@@ -29,7 +29,7 @@ export function ComparisonTable() {
               </th>
               {RANKS.map((rank) => (
                 <td key={rank} className="px-4 py-3 text-slate-900">
-                  {rank === 'Enterprise' ? t('pages.pricing.custom') : limitText(t, key, RANK_LIMITS[rank])}
+                  {limitText(t, key, rank)}
                 </td>
               ))}
             </tr>

@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { RankLimits } from '../../../common/ranks';
+import { RANK_LIMITS, type RankLimits, type StandardRank } from '../../../common/ranks';
 
-/** How one limit reads on /pricing, in the page's language. */
-export function limitText(t: TFunction, key: keyof RankLimits, limits: RankLimits): string {
+/** How one limit of a rank reads on /pricing, in the page's language; Enterprise's are set per customer. */
+export function limitText(t: TFunction, key: keyof RankLimits, rank: StandardRank): string {
+  if (rank === 'Enterprise') return t('pages.pricing.custom');
+  const limits = RANK_LIMITS[rank];
   const unlimited = t('pages.pricing.values.unlimited');
   switch (key) {
     case 'minutes_per_month':

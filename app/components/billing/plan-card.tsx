@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, type BillingInterval, type PlanJson } from '../../../common/plans';
-import { RANK_LIMITS } from '../../../common/ranks';
 import { useLocalePath } from '../../lib/use-locale';
 import { limitText } from './limit-text';
 
@@ -38,7 +37,6 @@ export function PlanCard({
   const lp = useLocalePath();
   const price = plan.prices[interval];
   const popular = plan.rank === 'BASIC';
-  const limits = RANK_LIMITS[plan.rank];
   const perMonth =
     price && interval === 'yearly' ? { ...price, amount: Math.round(price.amount / 12) } : null;
   const button =
@@ -93,9 +91,7 @@ export function PlanCard({
             </span>
             <span>
               {t(`pages.pricing.rows.${key}`)}:{' '}
-              <strong className="font-semibold">
-                {plan.rank === 'Enterprise' ? t('pages.pricing.custom') : limitText(t, key, limits)}
-              </strong>
+              <strong className="font-semibold">{limitText(t, key, plan.rank)}</strong>
             </span>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LegalDoc, LegalDocJson } from '../../../common/legal-content';
-import { LOCALE_TAGS, isLocale } from '../../../common/locales';
+import { LOCALE_TAGS, localeParam } from '../../../common/locales';
 import type { ServerContext } from '../../../common/app-context';
 import { notFound } from '../../lib/not-found';
 import { useLocale } from '../../lib/use-locale';
@@ -10,7 +10,7 @@ export async function legalLoader(
   doc: LegalDoc,
   { params, request, context }: { params: { lang?: string }; request: Request; context: ServerContext },
 ) {
-  const text = await context.getLegal(doc, params.lang && isLocale(params.lang) ? params.lang : 'en');
+  const text = await context.getLegal(doc, localeParam(params.lang));
   if (!text) throw notFound('unknown', new URL(request.url).pathname);
   return { text };
 }

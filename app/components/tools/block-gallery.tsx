@@ -4,7 +4,7 @@ import type { ToolPageJson } from '../../../common/tool-content';
 import { useLocalePath } from '../../lib/use-locale';
 import { FaqBlock, FeaturesBlock, HeroBlock, MoreToolsBlock, StepsBlock } from './blocks';
 import type { ServerContext } from '../../../common/app-context';
-import { isLocale } from '../../../common/locales';
+import { localeParam } from '../../../common/locales';
 import { notFound } from '../../lib/not-found';
 
 export const BLOCK_KINDS = ['gnsy', 'bzjs', 'gnjs', 'wd', 'gdgj'] as const;
@@ -66,10 +66,7 @@ export async function galleryLoader({
   request: Request;
   context: ServerContext;
 }) {
-  const page = await context.getToolPage(
-    params.lang && isLocale(params.lang) ? params.lang : 'en',
-    SAMPLE_TOOL,
-  );
+  const page = await context.getToolPage(localeParam(params.lang), SAMPLE_TOOL);
   if (!page) throw notFound('unknown', new URL(request.url).pathname);
   return { page };
 }

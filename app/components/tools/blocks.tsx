@@ -4,6 +4,7 @@ import type { ToolPageJson } from '../../../common/tool-content';
 import { useLocalePath } from '../../lib/use-locale';
 import { useUserState } from '../../lib/user-state';
 import { FaqList } from '../layout/faq-list';
+import { StepCards } from '../layout/step-cards';
 
 // The blocks a /tools landing page is made of. /tools/components/<kind> shows each one alone:
 // gnsy (hero with the call to action), bzjs (steps), gnjs (features), wd (questions and
@@ -48,17 +49,7 @@ export function StepsBlock({ page }: { page: ToolPageJson }) {
         <h2 id="steps-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
           {t('tools.stepsTitle')}
         </h2>
-        <ol className="mt-8 grid gap-6 md:grid-cols-3">
-          {page.steps.map((s, i) => (
-            <li key={s.title} className="rounded-xl bg-white p-6 shadow-sm">
-              <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-                {i + 1}
-              </span>
-              <h3 className="mt-4 font-semibold text-slate-900">{s.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{s.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepCards steps={page.steps} />
       </div>
     </section>
   );

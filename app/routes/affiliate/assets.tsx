@@ -9,7 +9,7 @@ import { CopyButton } from '../../components/affiliate/copy-button';
 import { useProgrammeValues } from '../../components/affiliate/programme-terms';
 import { Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
-import { isLocale, localizePath } from '../../../common/locales';
+import { localizePath, localeParam } from '../../../common/locales';
 import { newCodeSchema } from '../../../common/affiliate-schemas';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The tool pages, so the link builder can point at any of them. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { tools: await context.getFooterTools(params.lang && isLocale(params.lang) ? params.lang : 'en') };
+  return { tools: await context.getFooterTools(localeParam(params.lang)) };
 }
 
 const PAGES = ['/', '/pricing'] as const;

@@ -35,9 +35,10 @@ export default function AffiliateSettlement() {
   const [requesting, setRequesting] = useState(false);
   const summary = useDistribution<{ balances: BalanceJson[]; minimum_payout: number; currency: string }>(
     'commission',
-    { v: version },
+    undefined,
+    version,
   );
-  const history = useDistribution<{ settlements: SettlementJson[] }>('settle-list', { v: version });
+  const history = useDistribution<{ settlements: SettlementJson[] }>('settle-list', undefined, version);
   const account = useApiForm<typeof payoutAccountSchema, unknown>({
     schema: payoutAccountSchema,
     path: '/common-api/v1/distribution/update-info',

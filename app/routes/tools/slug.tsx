@@ -1,10 +1,10 @@
-import { Link, type MetaDescriptor } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/slug';
 import { notFound } from '../../lib/not-found';
-import { rootDataFrom } from '../../lib/meta';
+import { languageLinks, rootDataFrom, siteOrigin } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
-import { LOCALE_TAGS, isLocale, localizePath, splitLocalePath } from '../../../common/locales';
+import { LOCALE_TAGS, localeParam, localizePath } from '../../../common/locales';
 import { TOOL_SLUG_RE, type ToolPageJson } from '../../../common/tool-content';
 import {
   FaqBlock,
@@ -18,11 +18,11 @@ import {
 // without a page in that language is a 404 'Page not found: {path}' (spec §2).
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const lang = params.lang && isLocale(params.lang) ? params.lang : 'en';
+  const lang = localeParam(params.lang);
   const slug = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
   const page = TOOL_SLUG_RE.test(slug) ? await context.getToolPage(lang, slug) : null;
   if (!page) throw notFound('tool', url.pathname);
-  return { page, origin: context.config.publicUrl?.replace(/\/$/, '') ?? url.origin };
+  return { page };
 }
 
 export function headers() {
@@ -67,28 +67,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const root = rootDataFrom(matches);
   const app = root?.config.appName ?? 'ClipScribe';
   if (!loaderData) return [{ title: app }, { name: 'robots', content: 'noindex' }];
-  const { page, origin } = loaderData;
+  const { page } = loaderData;
+  const origin = siteOrigin(root);
   const url = origin + location.pathname;
-  const { rest } = splitLocalePath(location.pathname);
-  const alternates: MetaDescriptor[] = page.languages.map((l) => ({
-    tagName: 'link',
-    rel: 'alternate',
-    hrefLang: LOCALE_TAGS[l],
-    href: origin + localizePath(rest, l),
-  }));
-  if (page.languages.includes('en')) {
-    alternates.push({
-      tagName: 'link',
-      rel: 'alternate',
-      hrefLang: 'x-default',
-      href: origin + localizePath(rest, 'en'),
-    });
-  }
   return [
     { title: page.title },
     { name: 'description', content: page.description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    ...alternates,
+    ...languageLinks(origin, location.pathname, page.languages),
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },

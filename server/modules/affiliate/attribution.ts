@@ -2,11 +2,10 @@ import { createHmac } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { normalizeRefCode } from '../../../common/cookies';
+import { DAY_MS } from '../../../common/dates';
 import type { Db } from '../../db/client';
 import { affiliateCodes, referralClicks, users } from '../../db/schema';
 import type { AffiliateDeps } from './deps';
-
-const DAY_MS = 86_400_000;
 
 /**
  * One mailbox however it is written: lower case, '+tag' dropped, dots in the local part ignored

@@ -1,16 +1,8 @@
 import { and, eq, sum } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { DAY_MS, addMonths } from '../../../common/dates';
 import { commissions, orders, users, type Order } from '../../db/schema';
 import type { AffiliateConfig } from './deps';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-const DAY_MS = 86_400_000;
-
-function addMonths(d: Date, months: number): Date {
-  const out = new Date(d);
-  out.setUTCMonth(out.getUTCMonth() + months);
-  return out;
-}
 
 const share = (config: AffiliateConfig, net: number) => Math.round((net * config.rateBps) / 10_000);
 
@@ -20,7 +12,7 @@ const share = (config: AffiliateConfig, net: number) => Math.round((net * config
  * period; a refund adds a matching negative row. A reversal of a commission not paid out yet
  * matures with it, so they cancel out; once paid out, it is deducted from the next payout.
  */
-export async function commissionForOrder(tx: Tx | Db, config: AffiliateConfig, order: Order): Promise<void> {
+export async function commissionForOrder(tx: DbOrTx, config: AffiliateConfig, order: Order): Promise<void> {
   if (!order.userId) return;
   if (order.kind === 'payment') {
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId)).limit(1);

@@ -1,9 +1,7 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { BillingConfig } from './config';
 import type { Order } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface BillingDeps {
   db: Db;

@@ -2,27 +2,11 @@
 // plan, months counted from the subscription's billing anchor. For a monthly plan that is
 // Stripe's own billing period; a yearly plan's allowance resets monthly on its anchor day.
 
+import { addMonths } from '../../../common/dates';
+
 export interface Period {
   start: Date;
   end: Date;
-}
-
-/** `months` calendar months after `from`, clamped to the month's last day (Jan 31 → Feb 28). */
-function addMonths(from: Date, months: number): Date {
-  const y = from.getUTCFullYear();
-  const m = from.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(
-      y,
-      m,
-      Math.min(from.getUTCDate(), lastDay),
-      from.getUTCHours(),
-      from.getUTCMinutes(),
-      from.getUTCSeconds(),
-      from.getUTCMilliseconds(),
-    ),
-  );
 }
 
 export function usagePeriod(anchor: Date | null | undefined, now: Date): Period {

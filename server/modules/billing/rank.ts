@@ -1,19 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { RANKS } from '../../../common/ranks';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { subscriptions, users, type User } from '../../db/schema';
 
 /** Subscription states in which the plan is in force (past_due: Stripe is still retrying). */
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Sets users.rank_name (and the usage anchor) from what the account holds: an admin grant that
  * has not ended wins; else the highest rank among live subscriptions; else Free. Called after
  * every change to either, so the stored rank never depends on the order events arrived in.
  */
-export async function recomputeRank(db: Db | Tx, userId: string, now: Date): Promise<User | null> {
+export async function recomputeRank(db: DbOrTx, userId: string, now: Date): Promise<User | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
   const grantLive = user.grantedRank && (!user.grantedUntil || user.grantedUntil > now);

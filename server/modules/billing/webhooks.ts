@@ -1,8 +1,9 @@
 import { and, eq, or, sql, sum } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { orders, stripeEvents, subscriptions, users, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
+import { UUID_RE } from '../../../common/validators';
 import { planForPrice } from './config';
 import type { BillingDeps } from './deps';
 import { BillingCode, notConfigured } from './errors';
@@ -14,8 +15,6 @@ import {
   type InvoiceFacts,
   type SubscriptionFacts,
 } from './stripe-objects';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
@@ -99,18 +98,33 @@ async function fetchEffect(deps: BillingDeps, event: Stripe.Event): Promise<Effe
   }
 }
 
-/** The account a Stripe object belongs to: by customer id, else by the user id we put in metadata. */
-async function ownerOf(tx: Tx, customer: string | null, userIdHint: string | null): Promise<User | null> {
+/**
+ * The account a Stripe object belongs to: by customer id, else by the user id we put in metadata.
+ * An object of no known account (made outside ClipScribe, or of a deleted account) is logged and skipped.
+ */
+async function ownerOf(
+  deps: BillingDeps,
+  tx: Tx,
+  object: { id: string; customerId: string | null },
+  userIdHint: string | null,
+): Promise<User | null> {
+  const customer = object.customerId;
   if (customer) {
     const [byCustomer] = await tx.select().from(users).where(eq(users.stripeCustomerId, customer)).limit(1);
     if (byCustomer) return byCustomer;
   }
-  if (!userIdHint || !/^[0-9a-f-]{36}$/i.test(userIdHint)) return null;
-  const [byId] = await tx.select().from(users).where(eq(users.id, userIdHint)).limit(1);
-  if (byId && customer && !byId.stripeCustomerId) {
+  const [byId] =
+    userIdHint && UUID_RE.test(userIdHint)
+      ? await tx.select().from(users).where(eq(users.id, userIdHint)).limit(1)
+      : [];
+  if (!byId) {
+    deps.logger.warn({ object: object.id, customer }, 'stripe object of no known user');
+    return null;
+  }
+  if (customer && !byId.stripeCustomerId) {
     await tx.update(users).set({ stripeCustomerId: customer }).where(eq(users.id, byId.id));
   }
-  return byId ?? null;
+  return byId;
 }
 
 async function saveSubscription(
@@ -120,11 +134,8 @@ async function saveSubscription(
   eventAt: number,
   userIdHint: string | null,
 ): Promise<void> {
-  const user = await ownerOf(tx, sub.customerId, sub.userId ?? userIdHint);
-  if (!user) {
-    deps.logger.warn({ subscription: sub.id, customer: sub.customerId }, 'subscription of no known user');
-    return;
-  }
+  const user = await ownerOf(deps, tx, sub, sub.userId ?? userIdHint);
+  if (!user) return;
   const plan = planForPrice(deps.config, sub.priceId);
   if (!plan)
     deps.logger.warn({ subscription: sub.id, price: sub.priceId }, 'subscription price sells no rank');
@@ -153,11 +164,8 @@ async function saveSubscription(
 }
 
 async function saveInvoice(deps: BillingDeps, tx: Tx, invoice: InvoiceFacts): Promise<void> {
-  const user = await ownerOf(tx, invoice.customerId, invoice.userId);
-  if (!user) {
-    deps.logger.warn({ invoice: invoice.id, customer: invoice.customerId }, 'invoice of no known user');
-    return;
-  }
+  const user = await ownerOf(deps, tx, invoice, invoice.userId);
+  if (!user) return;
   const paid = invoice.status === 'paid';
   if (invoice.subscriptionId) {
     await tx

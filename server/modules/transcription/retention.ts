@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../common/dates';
 import { RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { transcripts, users } from '../../db/schema';
 import type { TranscriptionDeps } from './deps';
@@ -20,7 +21,7 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
     conditions.push(
       and(
         sql`lower(${users.rankName}) = ${rank.toLowerCase()}`,
-        lt(age, new Date(now.getTime() - days * 86_400_000)),
+        lt(age, new Date(now.getTime() - days * DAY_MS)),
       ),
     );
   }
