@@ -164,6 +164,8 @@ describe('referral clicks', () => {
     });
     clock = new Date(clock.getTime() + DAY + 1000);
     expect((await click('1.1.1.1')).data.counted).toBe(true);
+    const codes = await call('GET', '/get-code-list', a.headers);
+    expect(codes.json.data.codes).toEqual([expect.objectContaining({ code: a.code, clicks: 3, signups: 0 })]);
     const clicks = await call('GET', '/record-list?type=click&page_size=2', a.headers);
     expect(clicks.json.data).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(clicks.json.data.items).toHaveLength(2);
@@ -184,6 +186,15 @@ describe('attribution and commissions', () => {
       { currency: 'usd', pending: 23700, available: 0, in_payout: 0, paid: 0 },
     ]);
     expect(await summary()).toMatchObject({ signups: 1, customers: 1 });
+    // The chart: twelve months ending with this one, which holds the sign-up and the earnings.
+    const { series } = await summary();
+    expect(series).toHaveLength(12);
+    expect(series.at(-1)).toMatchObject({
+      month: clock.toISOString().slice(0, 7),
+      signups: 1,
+      earnings: 23700,
+    });
+    expect(series.slice(0, -1).every((m: { earnings: number }) => m.earnings === 0)).toBe(true);
 
     // Still held: nothing to pay out.
     expect((await call('POST', '/settle', a.headers, {})).status).toBe(403);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { DAY_MS } from '../../common/dates';
 import { applySchema, newCodeSchema, payoutAccountSchema } from '../../common/affiliate-schemas';
@@ -29,25 +29,28 @@ async function codesOf(deps: AffiliateDeps, userId: string) {
     .from(affiliateCodes)
     .where(eq(affiliateCodes.userId, userId))
     .orderBy(asc(affiliateCodes.createdAt));
-  return Promise.all(
-    codes.map(async (c) => {
-      const [clicks] = await deps.db
-        .select({ n: count() })
+  const list = codes.map((c) => c.code);
+  const clicks = list.length
+    ? await deps.db
+        .select({ code: referralClicks.code, n: count() })
         .from(referralClicks)
-        .where(eq(referralClicks.code, c.code));
-      const [signups] = await deps.db
-        .select({ n: count() })
+        .where(inArray(referralClicks.code, list))
+        .groupBy(referralClicks.code)
+    : [];
+  const signups = list.length
+    ? await deps.db
+        .select({ code: users.referralCode, n: count() })
         .from(users)
-        .where(eq(users.referralCode, c.code));
-      return {
-        code: c.code,
-        label: c.label,
-        created_at: c.createdAt.toISOString(),
-        clicks: clicks?.n ?? 0,
-        signups: signups?.n ?? 0,
-      };
-    }),
-  );
+        .where(inArray(users.referralCode, list))
+        .groupBy(users.referralCode)
+    : [];
+  return codes.map((c) => ({
+    code: c.code,
+    label: c.label,
+    created_at: c.createdAt.toISOString(),
+    clicks: clicks.find((r) => r.code === c.code)?.n ?? 0,
+    signups: signups.find((r) => r.code === c.code)?.n ?? 0,
+  }));
 }
 
 async function showPayload(deps: AffiliateDeps, user: User, a: Affiliate) {

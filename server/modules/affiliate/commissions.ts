@@ -31,6 +31,7 @@ export async function commissionForOrder(tx: DbOrTx, config: AffiliateConfig, or
         amount,
         currency: order.currency,
         availableAt: new Date(order.paidAt.getTime() + config.holdDays * DAY_MS),
+        createdAt: order.paidAt,
       })
       .onConflictDoNothing({ target: commissions.orderId });
     return;
@@ -62,6 +63,7 @@ export async function commissionForOrder(tx: DbOrTx, config: AffiliateConfig, or
       amount: -amount,
       currency: original.currency,
       availableAt: original.settlementId ? order.paidAt : original.availableAt,
+      createdAt: order.paidAt,
     })
     .onConflictDoNothing({ target: commissions.orderId });
 }

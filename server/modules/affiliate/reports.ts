@@ -9,6 +9,8 @@ import {
   inArray,
   isNotNull,
   lt,
+  sql,
+  sum,
 } from 'drizzle-orm';
 import { maskEmail } from '../../../common/format';
 import { affiliateCodes, commissions, orders, referralClicks, settlements, users } from '../../db/schema';
@@ -159,15 +161,26 @@ export async function commissionSummary(
   const db = deps.db;
   const now = deps.now();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  const clickRows = await db
-    .select({ at: referralClicks.createdAt })
+  // Counted in the database: an affiliate may have hundreds of thousands of clicks.
+  const month = (col: AnyColumn) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM')`;
+  const ownClicks = eq(affiliateCodes.userId, affiliateId);
+  const [clicks] = await db
+    .select({ n: count() })
     .from(referralClicks)
     .innerJoin(affiliateCodes, eq(affiliateCodes.code, referralClicks.code))
-    .where(eq(affiliateCodes.userId, affiliateId));
-  const signupRows = await db
-    .select({ at: users.createdAt, id: users.id })
+    .where(ownClicks);
+  const clicksByMonth = await db
+    .select({ month: month(referralClicks.createdAt), n: count() })
+    .from(referralClicks)
+    .innerJoin(affiliateCodes, eq(affiliateCodes.code, referralClicks.code))
+    .where(and(ownClicks, gte(referralClicks.createdAt, start)))
+    .groupBy(month(referralClicks.createdAt));
+  const [signups] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, affiliateId));
+  const signupsByMonth = await db
+    .select({ month: month(users.createdAt), n: count() })
     .from(users)
-    .where(eq(users.referredBy, affiliateId));
+    .where(and(eq(users.referredBy, affiliateId), gte(users.createdAt, start)))
+    .groupBy(month(users.createdAt));
   const [customers] = await db
     .select({ n: countDistinct(orders.userId) })
     .from(orders)
@@ -175,8 +188,8 @@ export async function commissionSummary(
     .where(and(eq(users.referredBy, affiliateId), eq(orders.kind, 'payment'), isNotNull(orders.userId)));
   const money = await balances(db, affiliateId, now);
   const currency = money[0]?.currency ?? 'usd';
-  const earningRows = await db
-    .select({ at: commissions.createdAt, amount: commissions.amount })
+  const earningsByMonth = await db
+    .select({ month: month(commissions.createdAt), total: sum(commissions.amount) })
     .from(commissions)
     .where(
       and(
@@ -184,23 +197,25 @@ export async function commissionSummary(
         eq(commissions.currency, currency),
         gte(commissions.createdAt, start),
       ),
-    );
-  const series = Array.from({ length: 12 }, (_, i) => ({
-    month: monthKey(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1))),
-    clicks: 0,
-    signups: 0,
-    earnings: 0,
-  }));
-  const bucket = (d: Date) => series.find((s) => s.month === monthKey(d));
-  for (const c of clickRows) if (c.at >= start) bucket(c.at)!.clicks += 1;
-  for (const s of signupRows) if (s.at >= start) bucket(s.at)!.signups += 1;
-  for (const e of earningRows) bucket(e.at)!.earnings += e.amount;
+    )
+    .groupBy(month(commissions.createdAt));
+  const series = Array.from({ length: 12 }, (_, i) => {
+    const key = monthKey(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)));
+    return {
+      month: key,
+      clicks: clicksByMonth.find((r) => r.month === key)?.n ?? 0,
+      signups: signupsByMonth.find((r) => r.month === key)?.n ?? 0,
+      earnings: Number(earningsByMonth.find((r) => r.month === key)?.total ?? 0),
+    };
+  });
+  const clickCount = clicks?.n ?? 0;
+  const signupCount = signups?.n ?? 0;
   return {
     balances: money,
-    clicks: clickRows.length,
-    signups: signupRows.length,
+    clicks: clickCount,
+    signups: signupCount,
     customers: customers?.n ?? 0,
-    conversion: clickRows.length ? Math.min(1, signupRows.length / clickRows.length) : 0,
+    conversion: clickCount ? Math.min(1, signupCount / clickCount) : 0,
     minimum_payout: deps.config.minPayout,
     series,
     currency,
