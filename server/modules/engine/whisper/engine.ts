@@ -19,6 +19,7 @@ import {
   type TranscribeOptions,
   type TranscribeResult,
 } from '../types';
+import { modelFileName } from '../models/catalogue';
 import type { ChildJob, ChildMessage } from './child';
 
 export interface WhisperEngineOptions {
@@ -50,7 +51,7 @@ const STDERR_TAIL = 4000;
 
 const LANGUAGES = new Set<string>(WHISPER_LANGUAGES);
 
-/** Where the model lives: WHISPER_MODEL wins, else `<DATA_DIR>/models/ggml-<name>.bin`. */
+/** Where the model lives: WHISPER_MODEL wins, else `<DATA_DIR>/models/<the table's file name>`. */
 export function resolveModelPath(env: {
   WHISPER_MODEL?: string;
   WHISPER_MODEL_NAME?: string;
@@ -66,7 +67,7 @@ export function resolveModelPath(env: {
     return { path: path.resolve(explicit), name: named || fromFile || 'base' };
   }
   const name = named || 'base';
-  return { path: path.join(env.DATA_DIR, 'models', `ggml-${name}.bin`), name };
+  return { path: path.join(env.DATA_DIR, 'models', modelFileName(name)), name };
 }
 
 /**

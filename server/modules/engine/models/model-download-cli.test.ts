@@ -1,14 +1,17 @@
-// scripts/model-download.mjs against a local HTTP server standing in for Hugging Face.
+// scripts/model-download.ts (the operators' command) against a local HTTP server standing in for Hugging Face.
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/model-download.mjs');
+const SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/model-download.ts');
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const BODY = Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 31 + (i >> 9)) & 0xff));
 const SHA1 = createHash('sha1').update(BODY).digest('hex');
 
@@ -21,7 +24,7 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [SCRIPT, ...args],
+      ['--import', TSX, SCRIPT, ...args],
       { env: { ...process.env, WHISPER_MODEL_SHA1: '', WHISPER_MODEL_NAME: '', ...env } },
       (err, _stdout, stderr) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr });
