@@ -243,3 +243,41 @@ export function formatVtt(segments: readonly Segment[]): string {
   }
   return out;
 }
+
+/** A subtitle cue as the cue serializers take it (see ./cues: subtitleCues, segmentCues). */
+export interface CaptionCue {
+  start: number;
+  end: number;
+  lines: readonly string[];
+}
+
+const cueLines = (lines: readonly string[], escape: (t: string) => string): string =>
+  lines
+    .map(oneLine)
+    .filter((l) => l !== '')
+    .map(escape)
+    .join('\n');
+
+/** SubRip from cues: like formatSrt, with each cue's lines on lines of their own. */
+export function formatSrtCues(cues: readonly CaptionCue[]): string {
+  let out = '';
+  let n = 0;
+  for (const cue of cues) {
+    const text = cueLines(cue.lines, escapeSrt);
+    if (text === '') continue;
+    n++;
+    out += `${n}\n${formatTimestamp(cue.start, ',')} --> ${formatTimestamp(cue.end, ',')}\n${text}\n\n`;
+  }
+  return out;
+}
+
+/** WebVTT from cues: like formatVtt, with each cue's lines on lines of their own. */
+export function formatVttCues(cues: readonly CaptionCue[]): string {
+  let out = 'WEBVTT\n';
+  for (const cue of cues) {
+    const text = cueLines(cue.lines, escapeVtt);
+    if (text === '') continue;
+    out += `\n${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${text}\n`;
+  }
+  return out;
+}

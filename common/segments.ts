@@ -4,11 +4,25 @@
 // Every function here returns new arrays and new segment objects where it changes something; the
 // input is never mutated.
 
+/** One word's timing inside a segment (seconds from the start of the media). */
+export interface Word {
+  start: number;
+  end: number;
+  /** The word as it appears in the segment's text (punctuation attached, no surrounding space). */
+  text: string;
+}
+
 export interface Segment {
   /** Seconds from the start of the media. */
   start: number;
   end: number;
+  /** The segment's text: what is shown, searched and exported. */
   text: string;
+  /**
+   * Word timings when the engine or the caption file gave them: ordered, non-overlapping, inside
+   * [start, end]. Absent = timed per segment only. Their texts follow the segment's text in order.
+   */
+  words?: Word[];
 }
 
 /** Most segments the update API accepts in one transcript. */
@@ -21,7 +35,7 @@ export const MAX_SEGMENT_TEXT = 5000;
  */
 export const MIN_SEGMENT_SEC = 0.5;
 
-const roundMs = (seconds: number): number => Math.round(seconds * 1000) / 1000;
+export const roundMs = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /** Trim, and turn every whitespace run (line breaks, tabs, no-break spaces, …) into one space. */
 const cleanText = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -46,8 +60,9 @@ const clamp = (seconds: number, max: number | undefined): number => {
  * - a segment whose end is not after its start keeps its text: its end becomes
  *   start + MIN_SEGMENT_SEC, capped at the duration. The only zero-length segments that survive
  *   therefore sit exactly at the duration (cues that started at or after the end of the media);
- * - sorted by start, stable (equal starts keep their input order). Overlaps are left alone.
- * Only `start`, `end` and `text` are copied; other properties are dropped. Idempotent.
+ * - sorted by start, stable (equal starts keep their input order). Overlaps are left alone;
+ * - words (when given) are cleaned by normalizeWords: inside the segment, ordered, non-overlapping.
+ * Only `start`, `end`, `text` and `words` are copied; other properties are dropped. Idempotent.
  */
 export function normalizeSegments(segments: readonly Segment[], durationSec?: number): Segment[] {
   const max = validDuration(durationSec);
@@ -58,10 +73,36 @@ export function normalizeSegments(segments: readonly Segment[], durationSec?: nu
     const start = clamp(roundMs(seg.start), max);
     let end = clamp(roundMs(seg.end), max);
     if (end <= start) end = clamp(roundMs(start + MIN_SEGMENT_SEC), max);
-    out.push({ start, end, text });
+    const words = Array.isArray(seg.words) ? normalizeWords(seg.words, start, end) : [];
+    out.push(words.length > 0 ? { start, end, text, words } : { start, end, text });
   }
   // Array#sort is stable (ES2019).
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Word timings made safe to store and play: blank or non-finite words dropped, times rounded to
+ * milliseconds and clamped into [segStart, segEnd], ordered by start, and each word starting no
+ * earlier than the previous one ends (no overlaps; zero-length words are allowed).
+ */
+export function normalizeWords(words: readonly Word[], segStart: number, segEnd: number): Word[] {
+  const clean: Word[] = [];
+  for (const w of words) {
+    if (typeof w !== 'object' || w === null) continue;
+    const text = typeof w.text === 'string' ? cleanText(w.text) : '';
+    if (text === '' || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
+    const start = Math.min(segEnd, Math.max(segStart, roundMs(w.start)));
+    const end = Math.min(segEnd, Math.max(start, roundMs(w.end)));
+    clean.push({ start, end, text });
+  }
+  clean.sort((a, b) => a.start - b.start);
+  let prevEnd = segStart;
+  for (const w of clean) {
+    if (w.start < prevEnd) w.start = prevEnd;
+    if (w.end < w.start) w.end = w.start;
+    prevEnd = w.end;
+  }
+  return clean;
 }
 
 function checkIndex(segments: readonly Segment[], index: number, what: string): Segment {
@@ -92,9 +133,27 @@ export function splitSegment(segments: readonly Segment[], index: number, charOf
   if (left === '' || right === '') {
     throw new RangeError('splitSegment: both parts must contain text');
   }
-  const at = roundMs(seg.start + ((seg.end - seg.start) * charOffset) / text.length);
+  let at = roundMs(seg.start + ((seg.end - seg.start) * charOffset) / text.length);
+  let leftWords: Word[] = [];
+  let rightWords: Word[] = [];
+  if (seg.words?.length) {
+    // Words go to the side their text is on; the split time is where the right side's first word starts.
+    const ranges = wordRanges(text, seg.words);
+    seg.words.forEach((w, i) => {
+      const r = ranges[i];
+      const mid = r ? (r[0] + r[1]) / 2 : -1;
+      (r && mid >= charOffset ? rightWords : r ? leftWords : []).push(w);
+    });
+    if (rightWords.length > 0 && leftWords.length > 0) at = rightWords[0]!.start;
+    else if (rightWords.length > 0) at = Math.min(at, rightWords[0]!.start);
+    else if (leftWords.length > 0) at = Math.max(at, leftWords[leftWords.length - 1]!.end);
+    leftWords = leftWords.filter((w) => w.end <= at);
+    rightWords = rightWords.filter((w) => w.start >= at);
+  }
+  const part = (start: number, end: number, t: string, words: Word[]): Segment =>
+    words.length > 0 ? { start, end, text: t, words } : { start, end, text: t };
   const out = segments.slice();
-  out.splice(index, 1, { start: seg.start, end: at, text: left }, { start: at, end: seg.end, text: right });
+  out.splice(index, 1, part(seg.start, at, left, leftWords), part(at, seg.end, right, rightWords));
   return out;
 }
 
@@ -108,8 +167,16 @@ export function mergeSegments(segments: readonly Segment[], index: number): Segm
   const second = segments[index + 1];
   if (second === undefined) throw new RangeError(`mergeSegments: no segment after index ${index}`);
   const text = [first.text.trim(), second.text.trim()].filter((t) => t !== '').join(' ');
+  const end = Math.max(first.end, second.end);
+  const words = [...(first.words ?? []), ...(second.words ?? [])];
   const out = segments.slice();
-  out.splice(index, 2, { start: first.start, end: Math.max(first.end, second.end), text });
+  out.splice(
+    index,
+    2,
+    words.length > 0
+      ? { start: first.start, end, text, words: normalizeWords(words, first.start, end) }
+      : { start: first.start, end, text },
+  );
   return out;
 }
 
@@ -131,20 +198,55 @@ export function shiftSegments(
     throw new RangeError(`shiftSegments: fromIndex ${fromIndex} is out of range`);
   }
   const max = validDuration(durationSec);
-  return segments.map((seg, i) =>
-    i < fromIndex
-      ? seg
-      : {
-          start: clamp(roundMs(seg.start + deltaSec), max),
-          end: clamp(roundMs(seg.end + deltaSec), max),
-          text: seg.text,
-        },
-  );
+  const move = (t: number) => clamp(roundMs(t + deltaSec), max);
+  return segments.map((seg, i) => {
+    if (i < fromIndex) return seg;
+    const moved: Segment = { start: move(seg.start), end: move(seg.end), text: seg.text };
+    if (seg.words?.length) {
+      moved.words = seg.words.map((w) => ({ start: move(w.start), end: move(w.end), text: w.text }));
+    }
+    return moved;
+  });
+}
+
+/**
+ * Where each word's text sits in the segment's text: [from, to) UTF-16 offsets, found in order
+ * (exact match first, then ignoring case); null for a word the text no longer contains.
+ */
+export function wordRanges(text: string, words: readonly Word[]): ([number, number] | null)[] {
+  const lower = text.toLowerCase();
+  let cursor = 0;
+  return words.map((w) => {
+    let at = text.indexOf(w.text, cursor);
+    if (at < 0) at = lower.indexOf(w.text.toLowerCase(), cursor);
+    if (at < 0 || w.text === '') return null;
+    cursor = at + w.text.length;
+    return [at, cursor];
+  });
 }
 
 /** The texts, one per line (what full-text search indexes). */
 export function segmentsToPlainText(segments: readonly Segment[]): string {
   return segments.map((s) => s.text).join('\n');
+}
+
+/** Most words one segment may carry, and the longest word text. */
+export const MAX_SEGMENT_WORDS = 2000;
+const MAX_WORD_TEXT = 200;
+
+function checkWords(value: unknown, at: string): string | null {
+  if (!Array.isArray(value)) return `${at} must be an array`;
+  if (value.length > MAX_SEGMENT_WORDS) return `${at} must contain at most ${MAX_SEGMENT_WORDS} items`;
+  for (let i = 0; i < value.length; i++) {
+    const w: unknown = value[i];
+    if (typeof w !== 'object' || w === null || Array.isArray(w)) return `${at}[${i}] must be an object`;
+    const { start, end, text } = w as Record<string, unknown>;
+    if (!isFiniteNonNegative(start) || !isFiniteNonNegative(end) || end < start)
+      return `${at}[${i}] must have finite times with 0 ≤ start ≤ end`;
+    if (typeof text !== 'string' || text.length > MAX_WORD_TEXT)
+      return `${at}[${i}].text must be a string of at most ${MAX_WORD_TEXT} characters`;
+  }
+  return null;
 }
 
 export type SegmentsInputResult = { ok: true; segments: Segment[] } | { ok: false; error: string };
@@ -172,7 +274,7 @@ export function validateSegmentsInput(value: unknown, durationSec?: number): Seg
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return { ok: false, error: `${at} must be an object` };
     }
-    const { start, end, text } = item as Record<string, unknown>;
+    const { start, end, text, words } = item as Record<string, unknown>;
     if (!isFiniteNonNegative(start)) return { ok: false, error: `${at}.start must be a finite number ≥ 0` };
     if (!isFiniteNonNegative(end)) return { ok: false, error: `${at}.end must be a finite number ≥ 0` };
     if (end < start) return { ok: false, error: `${at}.end must not be before start` };
@@ -180,7 +282,11 @@ export function validateSegmentsInput(value: unknown, durationSec?: number): Seg
     if (text.length > MAX_SEGMENT_TEXT) {
       return { ok: false, error: `${at}.text must be at most ${MAX_SEGMENT_TEXT} characters` };
     }
-    checked.push({ start, end, text });
+    if (words !== undefined) {
+      const error = checkWords(words, `${at}.words`);
+      if (error) return { ok: false, error };
+    }
+    checked.push(Array.isArray(words) ? { start, end, text, words: words as Word[] } : { start, end, text });
   }
   return { ok: true, segments: normalizeSegments(checked, durationSec) };
 }

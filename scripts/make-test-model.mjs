@@ -2,7 +2,7 @@
 // load a real model file without downloading one. It transcribes nothing meaningful: the weights are
 // small seeded random numbers, which keeps the decoder's output bounded and reproducible.
 //
-//   node scripts/make-test-model.mjs <out.bin> [--preset test|tiny|base] [--seed N]
+//   node scripts/make-test-model.mjs <out.bin> [--preset test|tiny|base] [--seed N] [--vocab small|words]
 //
 // Layout (little-endian, no padding): magic, 11 int32 hyper-parameters, the mel filterbank, the
 // vocabulary, then every tensor as {n_dims, name_len, type, ne[n_dims], name, data}.
@@ -107,14 +107,40 @@ const WORDS =
  * A small vocabulary (ids = positions; whisper.cpp fills the rest up to n_vocab and the special
  * tokens itself). Plain ASCII so every segment is valid UTF-8; it must contain the single space.
  */
-export function buildVocab() {
+export function buildVocab(kind = 'small') {
   const tokens = [];
   for (let c = 32; c < 127; c++) tokens.push(String.fromCharCode(c)); // includes ' ' (id 0)
   for (let c = 97; c <= 122; c++) tokens.push(' ' + String.fromCharCode(c));
   for (const w of new Set(WORDS.split(' '))) tokens.push(' ' + w);
   for (const w of ['ing', 'ed', 'er', 'es', 'ly', 'tion', 'th', 'ch', 'sh', 'ou', 'an', 'in', 're', 'on'])
     tokens.push(w);
-  return [...new Set(tokens)];
+  const unique = [...new Set(tokens)];
+  return kind === 'words' ? fillWithWords(unique) : unique;
+}
+
+/** whisper.cpp's first special token (end of text) in a multilingual vocabulary. */
+const FIRST_SPECIAL_TOKEN = 50257;
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'so', 'vi', 'de', 'po', 'an', 'el', 'or', 'us'];
+
+/**
+ * Every regular id gets a real text token: words with a leading space (most), word pieces and
+ * punctuation. Random weights then decode word-shaped text ("kalo mine, rutaso.") instead of
+ * "[_extra_token_N]" fillers, so word timings and regrouping can be exercised.
+ */
+function fillWithWords(tokens) {
+  const seen = new Set(tokens);
+  const out = [...tokens];
+  for (let i = 0; out.length < FIRST_SPECIAL_TOKEN; i++) {
+    const a = SYLLABLES[i % SYLLABLES.length];
+    const b = SYLLABLES[Math.floor(i / SYLLABLES.length) % SYLLABLES.length];
+    const c = Math.floor(i / (SYLLABLES.length * SYLLABLES.length));
+    const kind = i % 10;
+    const token = kind < 6 ? ` ${a}${b}${c || ''}` : kind < 8 ? `${b}${a}${c || ''}` : kind === 8 ? '.' : ',';
+    const unique = seen.has(token) ? `${token}${i}` : token;
+    seen.add(unique);
+    out.push(unique);
+  }
+  return out;
 }
 
 /** Every tensor in the order whisper.cpp's converter writes them: [name, ne, kind]. */
@@ -177,7 +203,7 @@ const CHUNK_ELEMENTS = 1 << 18;
  * Writes the model to `outPath` (through a temporary file renamed at the end) and returns its size
  * in bytes. Memory stays bounded: tensor data goes out in chunks of 256 K elements.
  */
-export async function makeTestModel(outPath, preset = 'test', { seed = 20240601 } = {}) {
+export async function makeTestModel(outPath, preset = 'test', { seed = 20240601, vocab = 'small' } = {}) {
   const p = PRESETS[preset];
   if (!p) throw new Error(`unknown preset "${preset}" (known: ${Object.keys(PRESETS).join(', ')})`);
   if (p.state % p.heads !== 0) throw new Error('state must be a multiple of heads');
@@ -216,9 +242,9 @@ export async function makeTestModel(outPath, preset = 'test', { seed = 20240601 
     const filters = melFilterbank();
     await write(Buffer.from(filters.buffer, filters.byteOffset, filters.byteLength));
 
-    const vocab = buildVocab();
-    const parts = [int32s([vocab.length])];
-    for (const token of vocab) {
+    const tokens = buildVocab(vocab);
+    const parts = [int32s([tokens.length])];
+    for (const token of tokens) {
       const bytes = Buffer.from(token, 'utf8');
       const len = Buffer.alloc(4);
       len.writeUInt32LE(bytes.length, 0);
@@ -258,23 +284,30 @@ async function main(argv) {
   const args = [...argv];
   let preset = 'test';
   let seed;
+  let vocab = 'small';
   const rest = [];
   while (args.length) {
     const a = args.shift();
     if (a === '--preset') preset = args.shift();
     else if (a.startsWith('--preset=')) preset = a.slice('--preset='.length);
     else if (a === '--seed') seed = Number(args.shift());
+    else if (a === '--vocab') vocab = args.shift();
     else rest.push(a);
   }
-  if (rest.length !== 1 || !PRESETS[preset] || (seed !== undefined && !Number.isInteger(seed))) {
+  if (
+    rest.length !== 1 ||
+    !PRESETS[preset] ||
+    (seed !== undefined && !Number.isInteger(seed)) ||
+    !['small', 'words'].includes(vocab)
+  ) {
     process.stderr.write(
-      `usage: node scripts/make-test-model.mjs <out.bin> [--preset ${Object.keys(PRESETS).join('|')}] [--seed N]\n`,
+      `usage: node scripts/make-test-model.mjs <out.bin> [--preset ${Object.keys(PRESETS).join('|')}] [--seed N] [--vocab small|words]\n`,
     );
     process.exit(2);
   }
   const started = Date.now();
   const out = path.resolve(rest[0]);
-  const size = await makeTestModel(out, preset, seed === undefined ? {} : { seed });
+  const size = await makeTestModel(out, preset, { vocab, ...(seed === undefined ? {} : { seed }) });
   process.stderr.write(
     `wrote ${out} (${preset}, ${(size / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
