@@ -16,8 +16,7 @@ export function sameOriginRedirects(): MiddlewareHandler<{ Variables: AppVariabl
     c.get('log')?.warn({ location }, 'protocol-relative redirect rewritten to this origin');
     const clean = location.replace(/[\t\n\r]/g, '').trim();
     const cut = clean.search(/[?#]/);
-    const safe =
-      cut < 0 ? collapseSlashes(clean) : collapseSlashes(clean.slice(0, cut)) + clean.slice(cut);
+    const safe = cut < 0 ? collapseSlashes(clean) : collapseSlashes(clean.slice(0, cut)) + clean.slice(cut);
     c.res = new Response(c.res.body, c.res);
     c.res.headers.set('location', safe);
   };
