@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { ApiError, ErrorCode, fail } from './http/envelope';
 import { requestLog, type AppVariables } from './http/request-log';
 import { pageRequestMiddleware } from './http/locale-middleware';
+import { sameOriginRedirects } from './http/same-origin-redirects';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { commonApi } from './api/common';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   const { env, logger, db } = deps;
 
   app.use('*', requestLog(logger));
+  app.use('*', sameOriginRedirects());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
