@@ -219,12 +219,16 @@ interface VerboseJson {
   language?: unknown;
   text?: unknown;
   segments?: unknown;
+  /** With timestamp_granularities[]=word: [{ word, start, end }] for the whole chunk. */
+  words?: unknown;
 }
 
 interface ChunkRequest {
   language: string;
   translate: boolean;
   prompt: string;
+  /** Ask for word timestamps too. */
+  words: boolean;
 }
 
 export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
@@ -244,6 +248,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
   // Servers may echo the key ("Incorrect API key provided: sk-…"): it never leaves this module.
   const redact = (text: string): string =>
     options.apiKey ? text.split(options.apiKey).join('[redacted]') : text;
+  // Word timestamps are asked for until the server refuses them once (not every compatible
+  // server knows timestamp_granularities[]=word).
+  let askWords = true;
 
   async function transcribe(audio: EngineAudio, opts: TranscribeOptions): Promise<TranscribeResult> {
     const { language, translate = false, signal } = opts;
@@ -287,7 +294,20 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
         next = following ? prepare(following) : null;
 
         for (const chunk of chunks) {
-          const body = await postChunk(chunk, { language, translate, prompt }, inner.signal);
+          let body: VerboseJson;
+          try {
+            body = await postChunk(chunk, { language, translate, prompt, words: askWords }, inner.signal);
+          } catch (err) {
+            if (!(
+              askWords &&
+              err instanceof EngineError &&
+              err.code === 'remote_rejected' &&
+              /granularit|word/i.test(err.message)
+            ))
+              throw err;
+            askWords = false;
+            body = await postChunk(chunk, { language, translate, prompt, words: false }, inner.signal);
+          }
           await rm(chunk.path, { force: true });
 
           const code = toWhisperCode(body.language);
@@ -324,6 +344,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
       // says what was spoken; a requested language is taken as given.
       language: language !== 'auto' ? (language as WhisperLanguage) : translate ? null : mostHeard(heard),
       segments,
+      speechRegions: null,
     };
   }
 
@@ -366,6 +387,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     if (!req.translate) {
       // Translations document neither: their output is English and verbose_json has segments.
       form.append('timestamp_granularities[]', 'segment');
+      if (req.words) form.append('timestamp_granularities[]', 'word');
       if (req.language !== 'auto') form.append('language', req.language);
     }
     const url = endpointUrl(options.baseUrl, req.translate ? 'audio/translations' : 'audio/transcriptions');
@@ -483,6 +505,22 @@ function toSegments(body: VerboseJson, chunk: Chunk, limit: number): Segment[] {
   // Some servers (whisper.cpp without segments, speaches on occasion) only give the text.
   if (out.length === 0 && typeof body.text === 'string' && body.text.trim()) {
     out.push({ start: place(0, chunk.start), end: place(chunk.duration, chunkEnd), text: body.text.trim() });
+  }
+  // Word timestamps come as one list for the chunk: each word goes to the segment its middle is in.
+  if (Array.isArray(body.words) && out.length > 0) {
+    for (const raw of body.words as unknown[]) {
+      if (!raw || typeof raw !== 'object') continue;
+      const { word, start, end } = raw as { word?: unknown; start?: unknown; end?: unknown };
+      const text = typeof word === 'string' ? word.trim() : '';
+      if (!text || typeof start !== 'number' || typeof end !== 'number') continue;
+      const w = { start: place(start, chunk.start), end: place(end, chunkEnd), text };
+      const mid = (w.start + w.end) / 2;
+      const seg =
+        out.find((s) => mid >= s.start && mid <= s.end) ??
+        out.find((s) => w.start < s.end) ??
+        out[out.length - 1]!;
+      (seg.words ??= []).push({ ...w, end: Math.max(w.start, w.end) });
+    }
   }
   return out;
 }

@@ -1,11 +1,25 @@
 // The speech-to-text engine contract. Every engine takes the same decoded audio and reports
 // progress and segments as it goes, so the job runner never knows which one it drives.
 
-export interface Segment {
-  /** Seconds from the start of the media. */
+import type { Segment } from '../../../common/segments';
+
+export type { Segment };
+
+/** A stretch of the media that holds speech (seconds from its start). */
+export interface SpeechRegion {
   start: number;
   end: number;
-  text: string;
+}
+
+/** What an engine is doing: analysing the audio for speech, or transcribing it. */
+export type EngineStage = 'detecting' | 'transcribing';
+
+/** How far a job is, for the progress bar. */
+export interface EngineProgress {
+  /** 0–100, non-decreasing. */
+  percent: number;
+  /** Seconds of work left, estimated from the measured speed; null while unknown. */
+  remainingSec: number | null;
 }
 
 /** Audio already decoded by ffmpeg: raw PCM, signed 16-bit little-endian, mono, 16 kHz. */
@@ -19,10 +33,13 @@ export interface TranscribeOptions {
   language: string;
   /** Translate the speech to English. */
   translate?: boolean;
-  /** 0–100, non-decreasing. */
-  onProgress?: (percent: number) => void;
-  /** Called once per finished segment, in order. */
+  /** 0–100, non-decreasing; `detail` adds the time left when the engine can tell. */
+  onProgress?: (percent: number, detail?: EngineProgress) => void;
+  /** Called once per finished segment, in order (with `words` when the engine times words). */
   onSegment?: (segment: Segment) => void;
+  onStage?: (stage: EngineStage) => void;
+  /** Look for speech first and transcribe only it (engines that can; default true). */
+  detectSpeech?: boolean;
   signal?: AbortSignal;
 }
 
@@ -30,10 +47,19 @@ export interface TranscribeResult {
   /** The language spoken (detected or as requested), a Whisper code; null when unknown. */
   language: string | null;
   segments: Segment[];
+  /** The stretches transcribed when speech was detected first; null when the whole audio was. */
+  speechRegions: SpeechRegion[] | null;
 }
 
 export interface Engine {
   readonly name: string;
+  /**
+   * Resolves when the engine can run (its model is on disk); meanwhile reports the model download
+   * (0–100). Rejects with EngineError('model_missing' | 'model_unavailable') when it cannot.
+   */
+  ready?(opts: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<void>;
+  /** Starts what the engine prepares in the background (the model download) without waiting. */
+  start?(): void;
   transcribe(audio: EngineAudio, options: TranscribeOptions): Promise<TranscribeResult>;
   close?(): Promise<void>;
 }
@@ -44,6 +70,7 @@ export interface Engine {
  */
 export type EngineErrorCode =
   | 'model_missing'
+  | 'model_unavailable'
   | 'model_invalid'
   | 'unsupported_language'
   | 'engine_crashed'

@@ -104,7 +104,12 @@ describe('whisper engine', () => {
     const streamed: Segment[] = [];
     const result = await engine().transcribe(
       { pcmPath: tone40, durationSec: 40 },
-      { language: 'auto', onProgress: (p) => progress.push(p), onSegment: (s) => streamed.push(s) },
+      {
+        detectSpeech: false,
+        language: 'auto',
+        onProgress: (p) => progress.push(p),
+        onSegment: (s) => streamed.push(s),
+      },
     );
     expect(result.segments.length).toBeGreaterThan(0);
     expectWellFormed(result.segments, 40);
@@ -119,7 +124,7 @@ describe('whisper engine', () => {
     const audio = speech ?? { pcm: tone40, durationSec: 40 };
     const result = await engine({ temperature: undefined }).transcribe(
       { pcmPath: audio.pcm, durationSec: audio.durationSec },
-      { language: 'de', translate: true },
+      { detectSpeech: false, language: 'de', translate: true },
     );
     expect(result.language).toBe('de');
     expectWellFormed(result.segments, audio.durationSec);
@@ -129,7 +134,7 @@ describe('whisper engine', () => {
     const progress: number[] = [];
     const result = await engine({ maxChunkSec: 20 }).transcribe(
       { pcmPath: tone120, durationSec: 120 },
-      { language: 'en', onProgress: (p) => progress.push(p) },
+      { detectSpeech: false, language: 'en', onProgress: (p) => progress.push(p) },
     );
     expectWellFormed(result.segments, 120);
     expect(result.segments.at(-1)!.end).toBeGreaterThan(60);
@@ -138,7 +143,10 @@ describe('whisper engine', () => {
   });
 
   it('clamps times to the duration the caller gives', async () => {
-    const result = await engine().transcribe({ pcmPath: tone40, durationSec: 25 }, { language: 'en' });
+    const result = await engine().transcribe(
+      { pcmPath: tone40, durationSec: 25 },
+      { detectSpeech: false, language: 'en' },
+    );
     expectWellFormed(result.segments, 25);
   });
 
@@ -147,7 +155,7 @@ describe('whisper engine', () => {
     let pid = 0;
     const job = engine({ temperature: 0, onSpawn: (p) => (pid = p) }).transcribe(
       { pcmPath: tone120, durationSec: 120 },
-      { language: 'auto', signal: controller.signal },
+      { detectSpeech: false, language: 'auto', signal: controller.signal },
     );
     await new Promise((r) => setTimeout(r, 800));
     expect(pid).toBeGreaterThan(0);
@@ -164,7 +172,7 @@ describe('whisper engine', () => {
     const pids: number[] = [];
     // Temperature 0 on random weights takes seconds: the kill surely lands mid-job.
     const e = engine({ temperature: 0, onSpawn: (p) => pids.push(p) });
-    const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { language: 'en' });
+    const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { detectSpeech: false, language: 'en' });
     // Under load the child may take a while to start: kill it once it exists.
     while (pids.length === 0) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 300));
@@ -173,14 +181,19 @@ describe('whisper engine', () => {
     expect(err.code).toBe('engine_crashed');
     expect(err.transient).toBe(true);
 
-    const next = await e.transcribe({ pcmPath: tone40, durationSec: 40 }, { language: 'en' });
+    const next = await e.transcribe(
+      { pcmPath: tone40, durationSec: 40 },
+      { detectSpeech: false, language: 'en' },
+    );
     expectWellFormed(next.segments, 40);
     expect(pids).toHaveLength(2);
   }, 120_000);
 
   it('reports a missing model with the command that downloads it', async () => {
     const e = createWhisperEngine({ modelPath: path.join(dir, 'nope.bin'), modelName: 'small' });
-    const err = await rejection(e.transcribe({ pcmPath: tone40, durationSec: 40 }, { language: 'en' }));
+    const err = await rejection(
+      e.transcribe({ pcmPath: tone40, durationSec: 40 }, { detectSpeech: false, language: 'en' }),
+    );
     expect(err.code).toBe('model_missing');
     expect(err.message).toContain('npm run model:download -- small');
   });
@@ -196,7 +209,10 @@ describe('whisper engine', () => {
     writeFileSync(cutLate, bytes.subarray(0, bytes.length - 10));
     for (const bad of [garbage, cutEarly, cutLate]) {
       const err = await rejection(
-        engine({ modelPath: bad }).transcribe({ pcmPath: tone40, durationSec: 40 }, { language: 'en' }),
+        engine({ modelPath: bad }).transcribe(
+          { pcmPath: tone40, durationSec: 40 },
+          { detectSpeech: false, language: 'en' },
+        ),
       );
       expect(err.code).toBe('model_invalid');
       expect(err.transient).toBe(false);
@@ -208,7 +224,7 @@ describe('whisper engine', () => {
     const err = await rejection(
       engine({ onSpawn: () => (spawned = true) }).transcribe(
         { pcmPath: tone40, durationSec: 40 },
-        { language: 'xx' },
+        { detectSpeech: false, language: 'xx' },
       ),
     );
     expect(err.code).toBe('unsupported_language');
@@ -220,7 +236,7 @@ describe('whisper engine', () => {
     const err = await rejection(
       engine({ watchdogMs: 30, onSpawn: (p) => (pid = p) }).transcribe(
         { pcmPath: tone40, durationSec: 40 },
-        { language: 'en' },
+        { detectSpeech: false, language: 'en' },
       ),
     );
     expect(err.code).toBe('engine_timeout');
@@ -231,13 +247,17 @@ describe('whisper engine', () => {
   it('cancels running jobs on close() and refuses new ones', async () => {
     let pid = 0;
     const e = engine({ temperature: 0, onSpawn: (p) => (pid = p) });
-    const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { language: 'en' });
+    const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { detectSpeech: false, language: 'en' });
     await new Promise((r) => setTimeout(r, 500));
     await e.close!();
     expect((await rejection(job)).code).toBe('canceled');
     expect(isAlive(pid)).toBe(false);
     expect(
-      (await rejection(e.transcribe({ pcmPath: tone40, durationSec: 40 }, { language: 'en' }))).code,
+      (
+        await rejection(
+          e.transcribe({ pcmPath: tone40, durationSec: 40 }, { detectSpeech: false, language: 'en' }),
+        )
+      ).code,
     ).toBe('canceled');
   });
 
@@ -246,7 +266,7 @@ describe('whisper engine', () => {
     const err = await rejection(
       engine({ onSpawn: () => (spawned = true) }).transcribe(
         { pcmPath: tone40, durationSec: 40 },
-        { language: 'en', signal: AbortSignal.abort() },
+        { detectSpeech: false, language: 'en', signal: AbortSignal.abort() },
       ),
     );
     expect(err.code).toBe('canceled');

@@ -16,10 +16,12 @@ import {
   type Engine,
   type EngineAudio,
   type Segment,
+  type SpeechRegion,
   type TranscribeOptions,
   type TranscribeResult,
 } from '../types';
 import { modelFileName } from '../models/catalogue';
+import type { ModelProvisioner } from '../models/provision';
 import type { ChildJob, ChildMessage } from './child';
 
 export interface WhisperEngineOptions {
@@ -34,6 +36,12 @@ export interface WhisperEngineOptions {
   maxChunkSec?: number;
   /** Decoding temperature (default 0, with whisper.cpp's fallback to higher ones). */
   temperature?: number;
+  /** Word timings (one whisper segment per word, regrouped into sentences); default true. */
+  words?: boolean;
+  /** Audio in the first chunk, in seconds (default 20: the first words arrive within seconds). */
+  firstChunkSec?: number;
+  /** Makes sure the model is on disk before a job (the automatic download); see models/provision.ts. */
+  provisioner?: ModelProvisioner;
   logger?: Pick<Logger, 'debug' | 'warn'>;
   /** Called with the pid of each child process started (tests use it to kill one). */
   onSpawn?: (pid: number) => void;
@@ -48,6 +56,8 @@ const EXIT_GRACE_MS = 2000;
 /** A SIGKILLed child is reaped in milliseconds; never wait longer than this to settle a cancel. */
 const KILL_SETTLE_MS = 500;
 const STDERR_TAIL = 4000;
+/** Between the child's reports the bar moves on from the measured speed, this often. */
+const TICK_MS = 1000;
 
 const LANGUAGES = new Set<string>(WHISPER_LANGUAGES);
 
@@ -99,6 +109,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
     if (opts.language !== 'auto' && !LANGUAGES.has(opts.language))
       throw new EngineError('unsupported_language', `Whisper does not know the language "${opts.language}"`);
 
+    if (options.provisioner) await options.provisioner.ready({ signal: opts.signal });
     try {
       const st = await stat(options.modelPath);
       if (!st.isFile()) throw new EngineError('model_invalid', `${options.modelPath} is not a file`);
@@ -127,6 +138,9 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       temperature: options.temperature,
       maxChunkSec: options.maxChunkSec ?? DEFAULT_MAX_CHUNK_SEC,
       targetChunkComputeSec: Math.min(MAX_CHUNK_COMPUTE_SEC, watchdogMs / 4000),
+      detectSpeech: opts.detectSpeech ?? true,
+      words: options.words ?? true,
+      firstChunkSec: options.firstChunkSec,
     };
     return runChild(command, job, opts);
   }
@@ -144,8 +158,14 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       });
 
       const segments: Segment[] = [];
+      const regions: SpeechRegion[] = [];
       let language: string | null = job.language === 'auto' ? null : job.language;
       let progress = 0;
+      /** The chunk being decoded, to move the bar between reports: where it starts and ends (percent) and when. */
+      let chunk: { from: number; to: number; startedAt: number; expectSec: number | null } | null = null;
+      let speed: number | null = null;
+      const fileSec = job.durationSec;
+      let ticker: NodeJS.Timeout | undefined;
       let done = false;
       let childError: { code: string; message: string } | undefined;
       let failure: EngineError | Error | undefined;
@@ -156,6 +176,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       let settleTimer: NodeJS.Timeout | undefined;
 
       const cleanup = () => {
+        clearInterval(ticker);
         clearTimeout(watchdog);
         clearTimeout(exitTimer);
         clearTimeout(settleTimer);
@@ -196,11 +217,36 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       }
       running.set(child, () => fail(new EngineError('canceled', 'the whisper engine is closed')));
 
+      /**
+       * Seconds of compute left at the measured speed: the speech still ahead (known regions, and
+       * for the part not analysed yet the share of speech found so far), or the rest of the audio.
+       */
+      const remaining = (percent: number): number | null => {
+        if (!speed || !fileSec) return null;
+        const at = (percent / 100) * fileSec;
+        if (!job.detectSpeech) return Math.max(0, Math.round((fileSec - at) / speed));
+        let before = 0;
+        let after = 0;
+        for (const r of regions) {
+          before += Math.max(0, Math.min(r.end, at) - r.start);
+          after += Math.max(0, r.end - Math.max(r.start, at));
+        }
+        const known = regions[regions.length - 1]?.end ?? 0;
+        const ratio = at > 1 ? Math.min(1, before / at) : 1;
+        return Math.max(0, Math.round((after + Math.max(0, fileSec - Math.max(known, at)) * ratio) / speed));
+      };
       const setProgress = (value: number) => {
         const p = Math.min(100, Math.max(0, Math.floor(value * 10) / 10));
         if (p <= progress) return;
         progress = p;
-        opts.onProgress?.(p);
+        opts.onProgress?.(p, { percent: p, remainingSec: p >= 100 ? 0 : remaining(p) });
+      };
+      // While a chunk decodes, move the bar at the measured speed, never past 95 % of the chunk.
+      const tick = () => {
+        if (!chunk || chunk.expectSec === null) return;
+        const elapsed = (Date.now() - chunk.startedAt) / 1000;
+        const share = Math.min(0.95, elapsed / Math.max(0.5, chunk.expectSec));
+        setProgress(Math.min(99.9, chunk.from + (chunk.to - chunk.from) * share));
       };
 
       const handle = (msg: ChildMessage) => {
@@ -208,7 +254,25 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
           case 'loaded':
             options.logger?.debug({ pid: child.pid, ms: msg.ms }, 'whisper model loaded');
             break;
+          case 'stage':
+            opts.onStage?.(msg.stage);
+            break;
+          case 'regions':
+            regions.push(...msg.regions);
+            break;
+          case 'chunk': {
+            speed = msg.speed ?? speed;
+            const pct = (t: number) => (fileSec > 0 ? Math.min(99.9, (t / fileSec) * 100) : 0);
+            // Before the first chunk is measured, assume real time: the first chunk is short.
+            const expect = msg.audioSec / (msg.speed ?? 1);
+            chunk = { from: pct(msg.from), to: pct(msg.to), startedAt: Date.now(), expectSec: expect };
+            setProgress(chunk.from);
+            ticker ??= setInterval(tick, TICK_MS);
+            break;
+          }
           case 'progress':
+            speed = msg.speed;
+            if (chunk) chunk.expectSec = null;
             // 100 is reserved for the very end, once every segment is in.
             setProgress(Math.min(99.9, msg.percent));
             break;
@@ -220,6 +284,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
             const start = Math.max(msg.start, prev?.end ?? 0);
             if (!(msg.end > start) || !msg.text) break;
             const segment: Segment = { start, end: msg.end, text: msg.text };
+            if (msg.words?.length) segment.words = msg.words;
             segments.push(segment);
             opts.onSegment?.(segment);
             break;
@@ -289,7 +354,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
             } catch (err) {
               return reject(err instanceof Error ? err : new Error(String(err)));
             }
-            return resolve({ language, segments });
+            return resolve({ language, segments, speechRegions: job.detectSpeech ? regions : null });
           }
           const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
           const detail = stderrTail.trim().split('\n').slice(-3).join(' | ');
@@ -309,8 +374,15 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
   return {
     name: 'whisper',
     transcribe,
+    async ready(opts) {
+      if (options.provisioner) await options.provisioner.ready(opts);
+    },
+    start() {
+      options.provisioner?.start();
+    },
     async close() {
       closed = true;
+      options.provisioner?.close();
       const children = [...running.keys()];
       for (const cancel of running.values()) cancel();
       await Promise.all(
