@@ -68,14 +68,17 @@ export interface JsonExportSource {
   segments: readonly Segment[];
 }
 
-/** `{ name, duration, language, segments: [{ start, end, text }] }`, two-space indented, final newline. */
+/**
+ * `{ name, duration, language, segments: [{ start, end, text, words? }] }`, two-space indented,
+ * final newline. `words` ([{ start, end, text }]) is there for segments timed per word.
+ */
 export function formatJson(t: JsonExportSource): string {
-  const doc = {
-    name: t.name,
-    duration: t.duration,
-    language: t.language,
-    segments: exportableSegments(t.segments),
-  };
+  const segments: Segment[] = [];
+  for (const seg of t.segments) {
+    const [out] = exportableSegments([seg]);
+    if (out) segments.push(seg.words?.length ? { ...out, words: seg.words } : out);
+  }
+  const doc = { name: t.name, duration: t.duration, language: t.language, segments };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

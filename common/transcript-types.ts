@@ -3,6 +3,19 @@ import type { Segment } from './segments';
 
 export type TranscriptStatus = 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
 
+/**
+ * What a job is doing, in order: waiting for the speech engine (its model downloading), preparing
+ * the audio (decoding), detecting speech, transcribing, saving.
+ */
+export const TRANSCRIPT_STAGES = ['engine', 'preparing', 'detecting', 'transcribing', 'saving'] as const;
+export type TranscriptStage = (typeof TRANSCRIPT_STAGES)[number];
+
+/** A stretch of the media that holds speech, in seconds (the rest was not transcribed). */
+export interface SpeechRegion {
+  start: number;
+  end: number;
+}
+
 /** A transcript as the API returns it (segments only on single reads). */
 export interface TranscriptJson {
   id: string;
@@ -26,6 +39,16 @@ export interface TranscriptJson {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** What a queued or running job is doing; null otherwise. */
+  stage: TranscriptStage | null;
+  /** Seconds of work left, from the measured speed; null while unknown. */
+  remaining_sec: number | null;
+  /** Whether speech is detected first (only speech is transcribed). */
+  detect_speech: boolean;
+  /** Transcripts waiting in the queue: how many files are ahead (single reads only). */
+  queue_position?: number | null;
+  /** The stretches transcribed when speech was detected (single reads only); null = all of it. */
+  speech_regions?: SpeechRegion[] | null;
   segments?: Segment[];
 }
 

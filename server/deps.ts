@@ -169,6 +169,8 @@ export function buildServiceDeps(
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
+      // The model download (when it is missing) begins now, not with the first job.
+      engine.start?.();
       const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
       queue.start((id, ctx) => processTranscript(pipeline, id, ctx), env.JOB_CONCURRENCY);
       logger.info(

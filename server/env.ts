@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PAID_RANKS, stripePriceVar } from '../common/plans';
+import { DEFAULT_MODEL_BASE_URL } from './modules/engine/models/catalogue';
 
 // Every variable the server reads, validated once at start (.env.example lists them all).
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -41,6 +42,23 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/)
     .default('base'),
+  /** Where the model is fetched from when it is missing (a mirror of whisper.cpp's repository). */
+  WHISPER_MODEL_BASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().url().default(DEFAULT_MODEL_BASE_URL),
+  ),
+  /** The SHA-1 a custom model file must have (overrides the published table). */
+  WHISPER_MODEL_SHA1: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{40}$/, 'a SHA-1 in hex (40 characters)')
+      .optional(),
+  ),
+  /** Fetch the model in the background when it is missing (false: operators install it). */
+  WHISPER_MODEL_AUTO_DOWNLOAD: z.preprocess((v) => v !== 'false' && v !== '0', z.boolean()).default(true),
+  /** Sent as a bearer token with model downloads (gated or rate-limited mirrors). */
+  HF_TOKEN: optionalString,
   WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WHISPER_WATCHDOG_MS: z.coerce.number().int().positive().default(600_000),
   /** Decoding temperature; unset = 0 with whisper.cpp's fallback (benches pin it for bounded work). */

@@ -25,18 +25,22 @@ import {
 export const MAX_EXPORT_IDS = 200;
 
 const format = z.enum(EXPORT_FORMATS);
+/** srt/vtt: subtitle-sized cues (default) or one cue per segment. */
+const cues = z.enum(['subtitle', 'segment']).default('subtitle');
 const exportQuery = z.object({
   format,
   timestamps: z
     .enum(['0', '1', 'false', 'true'])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  cues,
 });
 const bulkSchema = z
   .object({
     ids: z.array(z.string().regex(UUID_RE, 'validation.uuid')).min(1).max(MAX_EXPORT_IDS),
     format,
     timestamps: z.boolean().optional(),
+    cues,
   })
   .strict();
 
@@ -84,6 +88,7 @@ export function exportsApi() {
     if (row.status !== 'done') throw notReady([row.id]);
     const file = await buildExport(exportSource(row), q.format, {
       timestamps: q.timestamps,
+      cues: q.cues,
       productName: productName(c),
     });
     return fileResponse(file.filename, file.contentType, file.body);
@@ -124,6 +129,7 @@ export function exportsApi() {
       entries.push(
         await buildExport(exportSource(row), body.format, {
           timestamps: body.timestamps,
+          cues: body.cues,
           productName: productName(c),
         }),
       );

@@ -52,9 +52,20 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
   it('transcribes an uploaded video and charges its minutes once', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'mp4', 4);
-    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId, language: 'auto' });
+    // A tone is not speech: transcribe all of it (speech detection off), so random weights say something.
+    const created = await api('POST', '/transcripts', u.headers, {
+      upload_id: uploadId,
+      language: 'auto',
+      detect_speech: false,
+    });
     expect(created.json.code).toBe(200);
-    expect(created.json.data).toMatchObject({ status: 'queued', name: 'mp4-4s', source: 'upload' });
+    expect(created.json.data).toMatchObject({
+      status: 'queued',
+      name: 'mp4-4s',
+      source: 'upload',
+      detect_speech: false,
+      queue_position: expect.any(Number),
+    });
     expect(created.json.data.duration).toBeCloseTo(4, 0);
     expect(created.json.data.media).toMatchObject({ type: 'video/mp4', has_video: true });
 
@@ -97,7 +108,10 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
   it('streams progress and segments as server-sent events', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'wav', 40);
-    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    const created = await api('POST', '/transcripts', u.headers, {
+      upload_id: uploadId,
+      detect_speech: false,
+    });
     const res = await h.app.request(`/self-api/v1/transcripts/${created.json.data.id}/events`, {
       headers: u.headers,
     });
@@ -116,6 +130,28 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
     const streamed = events.filter((e) => e.event === 'segment').map((e) => e.data.index as number);
     expect(streamed.length).toBeGreaterThan(0);
     expect(streamed).toEqual(streamed.map((_, i) => streamed[0]! + i));
+    // Every status names what the job is doing.
+    const stages = events.filter((e) => e.event === 'status').map((e) => e.data.stage as string);
+    expect(stages).toContain('transcribing');
+    expect(stages.at(-1)).toBe('saving');
+  });
+
+  it('finds no speech in a tone: done, no text, no regions, minutes charged; "transcribe everything" runs it again', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'mp3', 6);
+    const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    expect(created.json.data.detect_speech).toBe(true);
+    const done = await waitFor(u.headers, created.json.data.id, ['done', 'failed']);
+    expect(done).toMatchObject({ status: 'done', segments: [], speech_regions: [], stage: null });
+    const again = await api('POST', `/transcripts/${done.id}/retry`, u.headers, { detect_speech: false });
+    expect(again.json.data).toMatchObject({ status: 'queued', detect_speech: false });
+    const all = await waitFor(u.headers, done.id, ['done', 'failed']);
+    expect(all.speech_regions).toBeNull();
+    expect(all.segments.length).toBeGreaterThan(0);
+    const usage = await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id));
+    expect(usage).toHaveLength(1);
+    // A finished transcript runs again only to transcribe everything.
+    expect((await api('POST', `/transcripts/${done.id}/retry`, u.headers)).res.status).toBe(409);
   });
 });
 

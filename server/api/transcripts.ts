@@ -16,6 +16,7 @@ import {
   listTranscripts,
   moveTranscripts,
   ownTranscript,
+  queuePosition,
   renameTranscript,
   retryTranscript,
 } from '../modules/transcription/transcripts';
@@ -31,10 +32,16 @@ import type { TranscriptJson } from '../../common/transcript-types';
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
 const language = z.string().refine(isTranscriptionLanguage, 'validation.language');
 const name = z.string().trim().min(1, 'validation.required').max(200, 'validation.nameMax');
+const word = z.object({
+  start: z.number().finite().min(0),
+  end: z.number().finite().min(0),
+  text: z.string().max(200),
+});
 const segment = z.object({
   start: z.number().finite().min(0),
   end: z.number().finite().min(0),
   text: z.string().max(5000),
+  words: z.array(word).max(2000).optional(),
 });
 
 const listSchema = z.object({
@@ -53,8 +60,11 @@ const createSchema = z
     language: language.default('auto'),
     translate: z.boolean().default(false),
     folder_id: uuid.nullable().optional(),
+    /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
+    detect_speech: z.boolean().default(true),
   })
   .strict();
+const retrySchema = z.object({ detect_speech: z.boolean().optional() }).strict();
 const importSchema = z.object({
   file: z.instanceof(File, { message: 'validation.required' }),
   upload_id: z.string().min(1).max(64).optional(),
@@ -87,7 +97,10 @@ const CAPTIONS_MAX_BYTES = 10 * 1024 * 1024;
 type Summary = Pick<Transcript, keyof typeof summaryColumns>;
 
 /** The API shape of a transcript (snake_case, like the rest of the API). */
-export function transcriptJson(t: Summary & { segments?: Transcript['segments'] }): TranscriptJson {
+export function transcriptJson(
+  t: Summary & { segments?: Transcript['segments']; speechRegions?: Transcript['speechRegions'] },
+  extra: { queuePosition?: number | null } = {},
+): TranscriptJson {
   return {
     id: t.id,
     name: t.name,
@@ -112,8 +125,18 @@ export function transcriptJson(t: Summary & { segments?: Transcript['segments'] 
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
     completed_at: t.completedAt?.toISOString() ?? null,
+    stage: t.status === 'queued' || t.status === 'processing' ? (t.stage ?? null) : null,
+    remaining_sec: t.status === 'processing' ? (t.remainingSec ?? null) : null,
+    detect_speech: t.detectSpeech,
+    ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
+    ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
     ...(t.segments ? { segments: t.segments } : {}),
   };
+}
+
+/** A single transcript with what only single reads carry (the queue position while it waits). */
+async function fullJson(d: TranscriptionDeps, row: Transcript): Promise<TranscriptJson> {
+  return transcriptJson(row, { queuePosition: await queuePosition(d, row) });
 }
 
 const TERMINAL = new Set(['done', 'failed', 'canceled']);
@@ -136,7 +159,7 @@ export function transcriptsApi() {
       page: q.page,
       pageSize: q.page_size,
     });
-    return c.json(ok({ ...result, items: result.items.map(transcriptJson) }));
+    return c.json(ok({ ...result, items: result.items.map((t) => transcriptJson(t)) }));
   });
 
   api.post('/', async (c) => {
@@ -148,8 +171,9 @@ export function transcriptsApi() {
       language: body.language,
       translate: body.translate,
       folderId: body.folder_id,
+      detectSpeech: body.detect_speech,
     });
-    return c.json(ok(transcriptJson(row)));
+    return c.json(ok(await fullJson(deps(c), row)));
   });
 
   api.post('/import', async (c) => {
@@ -183,7 +207,7 @@ export function transcriptsApi() {
 
   api.get('/:id', async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(transcriptJson(await ownTranscript(deps(c), user, idParam(c)))));
+    return c.json(ok(await fullJson(deps(c), await ownTranscript(deps(c), user, idParam(c)))));
   });
 
   api.patch('/:id', async (c) => {
@@ -209,7 +233,10 @@ export function transcriptsApi() {
 
   api.post('/:id/retry', async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(transcriptJson(await retryTranscript(deps(c), user, idParam(c)))));
+    const id = idParam(c);
+    // The body is optional: {detect_speech: false} transcribes everything again.
+    const body = await readBody(c, retrySchema);
+    return c.json(ok(await fullJson(deps(c), await retryTranscript(deps(c), user, id, body.detect_speech))));
   });
 
   api.post('/:id/cancel', async (c) => {
@@ -246,16 +273,43 @@ export function transcriptsApi() {
       try {
         const snapshot = await ownTranscript(d, user, id);
         let sent = snapshot.segments.length;
-        await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(snapshot)) });
+        let status = snapshot.status;
+        let position = await queuePosition(d, snapshot);
+        let quiet = 0;
+        await stream.writeSSE({
+          event: 'snapshot',
+          data: JSON.stringify(transcriptJson(snapshot, { queuePosition: position })),
+        });
         if (TERMINAL.has(snapshot.status)) return;
         while (!closed) {
           if (pending.length === 0) {
+            // While the job waits, the files ahead of it finish: tell the page every few seconds.
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, 15_000);
+              setTimeout(resolve, status === 'queued' ? 3_000 : 15_000);
             });
             wake = null;
-            if (pending.length === 0 && !closed) await stream.writeSSE({ event: 'ping', data: '{}' });
+            if (pending.length > 0 || closed) continue;
+            if (status === 'queued') {
+              const row = await ownTranscript(d, user, id).catch(() => null);
+              const next = row ? await queuePosition(d, row) : null;
+              if (row?.status === 'queued' && next !== position) {
+                position = next;
+                await stream.writeSSE({
+                  event: 'status',
+                  data: JSON.stringify({
+                    type: 'status',
+                    status: 'queued',
+                    progress: row.progress,
+                    stage: row.stage,
+                    queuePosition: next,
+                  }),
+                });
+                continue;
+              }
+            }
+            if (status !== 'queued' || ++quiet % 5 === 0)
+              await stream.writeSSE({ event: 'ping', data: '{}' });
             continue;
           }
           const event = pending.shift()!;
@@ -270,6 +324,7 @@ export function transcriptsApi() {
                 await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(final)) });
               return;
             }
+            status = event.status;
             await stream.writeSSE({ event: 'status', data: JSON.stringify(event) });
           }
         }

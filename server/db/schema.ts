@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { RankLimits } from '../../common/ranks';
 import type { Segment } from '../../common/segments';
+import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
 
 export const users = pgTable('users', {
@@ -128,6 +129,14 @@ export const transcripts = pgTable(
     source: text('source', { enum: ['upload', 'import'] }).notNull(),
     status: text('status', { enum: TRANSCRIPT_STATUSES }).notNull(),
     progress: integer('progress').notNull().default(0),
+    /** What a running job is doing (TranscriptStage), for the progress bar; null when idle. */
+    stage: text('stage', { enum: TRANSCRIPT_STAGES }),
+    /** Seconds of work left, estimated from the measured speed; null while unknown. */
+    remainingSec: integer('remaining_sec'),
+    /** Look for speech first and transcribe only it (the upload option; on by default). */
+    detectSpeech: boolean('detect_speech').notNull().default(true),
+    /** The stretches that were transcribed when speech was detected first; null = all of it. */
+    speechRegions: jsonb('speech_regions').$type<SpeechRegion[]>(),
     /** Requested language: a Whisper code or 'auto'. */
     language: text('language').notNull().default('auto'),
     detectedLanguage: text('detected_language'),

@@ -15,7 +15,14 @@ export async function testApp(
   const database: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
   // A shared PostgreSQL test database starts each file empty (PGlite is fresh in memory anyway).
   if (database.kind === 'postgres') await database.db.delete(users);
-  const parsedEnv = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'tmp/test-data', ...env });
+  const parsedEnv = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'tmp/test-data',
+    // No test reaches the internet: a model download is only tried against a local server.
+    WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
+    ...env,
+  });
   const logger = createLogger('silent');
   const services = buildServiceDeps(parsedEnv, database.db, logger, {
     exclusiveDb: database.kind === 'pglite',

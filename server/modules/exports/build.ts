@@ -4,7 +4,8 @@
 
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { EXPORT_FORMATS, limitsFor, type ExportFormat, type RankLimits } from '../../../common/ranks';
-import { formatSrt, formatVtt } from '../../../common/captions';
+import { formatSrtCues, formatVttCues } from '../../../common/captions';
+import { segmentCues, subtitleCues } from '../../../common/cues';
 import {
   EXPORT_CONTENT_TYPES,
   exportFileName,
@@ -34,6 +35,11 @@ export interface ExportSource {
 export interface ExportOptions {
   /** txt only: a 'start - end' line before each segment. */
   timestamps?: boolean;
+  /**
+   * srt/vtt: 'subtitle' (default) cuts segments into subtitle-sized cues (2 lines of 42 characters,
+   * 7 s, ~20 characters a second); 'segment' keeps one cue per segment.
+   */
+  cues?: 'subtitle' | 'segment';
   /** Credited in the .docx ('Transcribed with <productName>'): env APP_NAME. */
   productName: string;
 }
@@ -61,9 +67,9 @@ export async function buildExport(
     case 'txt':
       return file(formatTxt(t.segments, { timestamps: opts.timestamps ?? false }));
     case 'srt':
-      return file(formatSrt(t.segments));
+      return file(formatSrtCues(cuesOf(t, opts)));
     case 'vtt':
-      return file(formatVtt(t.segments));
+      return file(formatVttCues(cuesOf(t, opts)));
     case 'json':
       return file(
         formatJson({ name: t.name, duration: t.durationSec, language: t.language, segments: t.segments }),
@@ -72,6 +78,9 @@ export async function buildExport(
       return file(await buildDocx({ name: t.name, segments: t.segments, productName: opts.productName }));
   }
 }
+
+const cuesOf = (t: ExportSource, opts: ExportOptions) =>
+  opts.cues === 'segment' ? segmentCues(t.segments) : subtitleCues(t.segments, { language: t.language });
 
 // Formats that are already compressed gain nothing from a second deflate.
 const STORED = /\.(?:docx|zip)$/i;

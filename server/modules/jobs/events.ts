@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Segment } from '../../../common/segments';
+import type { TranscriptStage } from '../../../common/transcript-types';
 import type { Logger } from '../../logger';
 
 /** What happens to a transcript while it is processed, as the browser's event stream sees it. */
@@ -8,7 +9,11 @@ export type TranscriptEvent =
   | {
       type: 'status';
       status: 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
+      /** 0–100: of the transcription, or of the model download while the stage is 'engine'. */
       progress: number;
+      stage?: TranscriptStage | null;
+      /** Seconds of work left (measured speed); null while unknown. */
+      remainingSec?: number | null;
       errorCode?: string | null;
     }
   | { type: 'segment'; index: number; segment: Segment }

@@ -2,7 +2,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { createRepetitionGuard } from '../../../common/repetition';
 import { normalizeSegments, segmentsToPlainText, type Segment } from '../../../common/segments';
+import type { SpeechRegion, TranscriptStage } from '../../../common/transcript-types';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, type Transcript } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -50,14 +52,43 @@ export async function processTranscript(
   // Deleted, canceled or already finished (a retried delivery): nothing to do.
   if (!row || row.status === 'done' || row.status === 'canceled') return;
 
+  // The engine may still be getting ready (its model downloading): the job waits here, queued,
+  // and the user sees the download's progress.
+  if (deps.engine.ready) {
+    const waiting = and(eq(transcripts.id, transcriptId), eq(transcripts.status, 'queued'));
+    let shown = -1;
+    let lastWrite = 0;
+    const show = (percent: number) => {
+      const p = Math.floor(percent);
+      if (p === shown) return;
+      shown = p;
+      events.publish(transcriptId, { type: 'status', status: 'queued', progress: p, stage: 'engine' });
+      if (Date.now() - lastWrite < (deps.saveIntervalMs ?? 1_000)) return;
+      lastWrite = Date.now();
+      void db
+        .update(transcripts)
+        .set({ stage: 'engine', progress: p })
+        .where(waiting)
+        .catch((err: Error) => deps.logger.warn({ err: err.message }, 'progress save failed'));
+    };
+    try {
+      await deps.engine.ready({ signal: ctx.signal, onProgress: show });
+    } catch (err) {
+      return fail(deps, transcriptId, ctx, err, 0, 'queued');
+    }
+  }
+
   const processing = and(eq(transcripts.id, transcriptId), eq(transcripts.status, 'processing'));
   const started = await db
     .update(transcripts)
     .set({
       status: 'processing',
       progress: 0,
+      stage: 'preparing',
+      remainingSec: null,
       segments: [],
       plainText: '',
+      speechRegions: null,
       errorCode: null,
       errorDetail: null,
       updatedAt: new Date(),
@@ -65,13 +96,16 @@ export async function processTranscript(
     .where(and(eq(transcripts.id, transcriptId), eq(transcripts.status, row.status)))
     .returning({ id: transcripts.id });
   if (started.length === 0) return;
-  events.publish(transcriptId, { type: 'status', status: 'processing', progress: 0 });
+  events.publish(transcriptId, { type: 'status', status: 'processing', progress: 0, stage: 'preparing' });
 
   const workDir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), 'clipscribe-job-'));
   const segments: Segment[] = [];
   const saveEvery = deps.saveIntervalMs ?? 1_000;
+  const guard = createRepetitionGuard();
   let lastSave = 0;
   let progress = 0;
+  let stage: TranscriptStage = 'preparing';
+  let remainingSec: number | null = null;
   let saving: Promise<unknown> = Promise.resolve();
 
   // Partial results are saved now and then, so a page opened mid-job starts from them.
@@ -79,16 +113,24 @@ export async function processTranscript(
     const now = Date.now();
     if (!force && now - lastSave < saveEvery) return;
     lastSave = now;
-    const snapshot = { progress, segments: [...segments] };
+    const snapshot = { progress, stage, remainingSec, segments: [...segments] };
     saving = saving
       .then(() =>
         db
           .update(transcripts)
-          .set({ progress: snapshot.progress, segments: snapshot.segments, updatedAt: new Date() })
+          .set({
+            progress: snapshot.progress,
+            stage: snapshot.stage,
+            remainingSec: snapshot.remainingSec,
+            segments: snapshot.segments,
+            updatedAt: new Date(),
+          })
           .where(processing),
       )
       .catch((err: Error) => deps.logger.warn({ err: err.message }, 'progress save failed'));
   };
+  const publishStatus = () =>
+    events.publish(transcriptId, { type: 'status', status: 'processing', progress, stage, remainingSec });
 
   try {
     if (!row.mediaKey) throw new MediaError('not_media', 'This transcript has no media to transcribe');
@@ -104,56 +146,98 @@ export async function processTranscript(
       {
         language: row.language,
         translate: row.translate,
+        detectSpeech: row.detectSpeech,
         signal: ctx.signal,
-        onProgress(percent) {
+        onStage(next) {
+          if (next === stage) return;
+          stage = next;
+          publishStatus();
+          savePartial(true);
+        },
+        onProgress(percent, detail) {
           const next = Math.min(99, Math.max(progress, Math.floor(percent)));
-          if (next === progress) return;
+          const left = detail?.remainingSec ?? remainingSec;
+          if (next === progress && left === remainingSec) return;
           progress = next;
-          events.publish(transcriptId, { type: 'status', status: 'processing', progress });
+          remainingSec = left;
+          publishStatus();
           savePartial();
         },
         onSegment(segment) {
           const [clean] = normalizeSegments([segment], row.durationSec ?? durationSec);
-          if (!clean) return;
-          segments.push(clean);
-          events.publish(transcriptId, { type: 'segment', index: segments.length - 1, segment: clean });
+          const kept = clean ? guard.accept(clean) : null;
+          if (!kept) return;
+          segments.push(kept);
+          events.publish(transcriptId, { type: 'segment', index: segments.length - 1, segment: kept });
           savePartial();
         },
       },
     );
     await saving;
-    await finish(deps, row, result.segments, result.language, durationSec);
+    stage = 'saving';
+    publishStatus();
+    await finish(deps, row, segments, result, durationSec);
   } catch (err) {
     await saving;
-    if (ctx.signal.aborted) {
-      // Canceled by the user (the API already marked it) or handed back at shutdown.
-      if (ctx.signal.reason === 'shutdown') {
-        await db.update(transcripts).set({ status: 'queued', progress: 0 }).where(processing);
-        throw new JobInterruptedError();
-      }
-      return;
-    }
-    const transient = (err instanceof EngineError && err.transient) || isTransientIo(err);
-    if (transient && ctx.attempt < ctx.maxAttempts) {
-      await db.update(transcripts).set({ status: 'queued', progress: 0 }).where(processing);
-      events.publish(transcriptId, { type: 'status', status: 'queued', progress: 0 });
-      throw new RetryableError(reasonOf(err).detail);
-    }
-    const reason = reasonOf(err);
-    if (reason.code === 'internal') deps.logger.error({ err, transcriptId }, 'transcription failed');
-    await db
-      .update(transcripts)
-      .set({ status: 'failed', errorCode: reason.code, errorDetail: reason.detail, updatedAt: new Date() })
-      .where(processing);
-    events.publish(transcriptId, {
-      type: 'status',
-      status: 'failed',
-      progress,
-      errorCode: reason.code,
-    });
+    await fail(deps, transcriptId, ctx, err, progress, 'processing');
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Ends a job that threw: handed back, retried later, or failed with the user's reason. */
+async function fail(
+  deps: PipelineDeps,
+  transcriptId: string,
+  ctx: JobContext,
+  err: unknown,
+  progress: number,
+  from: 'queued' | 'processing',
+): Promise<void> {
+  const { db, events } = deps;
+  const current = and(eq(transcripts.id, transcriptId), eq(transcripts.status, from));
+  const requeue = { status: 'queued' as const, progress: 0, stage: null, remainingSec: null };
+  if (ctx.signal.aborted) {
+    // Canceled by the user (the API already marked it) or handed back at shutdown.
+    if (ctx.signal.reason === 'shutdown') {
+      await db.update(transcripts).set(requeue).where(current);
+      throw new JobInterruptedError();
+    }
+    return;
+  }
+  const transient = (err instanceof EngineError && err.transient) || isTransientIo(err);
+  if (transient && ctx.attempt < ctx.maxAttempts) {
+    await db.update(transcripts).set(requeue).where(current);
+    events.publish(transcriptId, { type: 'status', status: 'queued', progress: 0, stage: null });
+    throw new RetryableError(reasonOf(err).detail);
+  }
+  const reason = reasonOf(err);
+  if (reason.code === 'internal') deps.logger.error({ err, transcriptId }, 'transcription failed');
+  // The operator's side of an engine that cannot run (the user sees a translated reason only).
+  if (
+    reason.code === 'model_missing' ||
+    reason.code === 'model_unavailable' ||
+    reason.code === 'model_invalid'
+  )
+    deps.logger.error({ transcriptId, code: reason.code }, reason.detail);
+  await db
+    .update(transcripts)
+    .set({
+      status: 'failed',
+      stage: null,
+      remainingSec: null,
+      errorCode: reason.code,
+      errorDetail: reason.detail,
+      updatedAt: new Date(),
+    })
+    .where(current);
+  events.publish(transcriptId, {
+    type: 'status',
+    status: 'failed',
+    progress,
+    stage: null,
+    errorCode: reason.code,
+  });
 }
 
 function isTransientIo(err: unknown): boolean {
@@ -161,22 +245,29 @@ function isTransientIo(err: unknown): boolean {
   return code === 'ENOSPC' || code === 'EMFILE' || code === 'ECONNRESET' || code === 'ETIMEDOUT';
 }
 
-/** Saves the result and charges the minutes exactly once (usage is unique per transcript). */
+/**
+ * Saves the result and charges the minutes exactly once (usage is unique per transcript). The
+ * segments are the ones streamed (normalised and through the repetition guard).
+ */
 async function finish(
   deps: PipelineDeps,
   row: Transcript,
-  raw: Segment[],
-  language: string | null,
+  streamed: Segment[],
+  result: { language: string | null; speechRegions: SpeechRegion[] | null },
   decodedSec: number,
 ) {
   const durationSec = row.durationSec ?? decodedSec;
-  const segments = normalizeSegments(raw, durationSec);
+  const segments = normalizeSegments(streamed, durationSec);
+  const language = result.language;
   const done = await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(transcripts)
       .set({
         status: 'done',
         progress: 100,
+        stage: null,
+        remainingSec: null,
+        speechRegions: result.speechRegions,
         segments,
         plainText: segmentsToPlainText(segments),
         detectedLanguage: language,
@@ -193,5 +284,5 @@ async function finish(
       .onConflictDoNothing({ target: usageRecords.transcriptId });
     return true;
   });
-  if (done) deps.events.publish(row.id, { type: 'status', status: 'done', progress: 100 });
+  if (done) deps.events.publish(row.id, { type: 'status', status: 'done', progress: 100, stage: null });
 }

@@ -8,6 +8,7 @@ import {
   splitSegment,
   type Segment,
 } from '../../../common/segments';
+import { retimeWords } from '../../../common/words';
 import { folders, transcripts, type Transcript, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { MediaError } from '../media/media-error';
@@ -65,6 +66,8 @@ export interface CreateInput {
   language: string;
   translate: boolean;
   folderId?: string | null;
+  /** Look for speech first (default true). */
+  detectSpeech?: boolean;
 }
 
 /**
@@ -110,6 +113,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
       status: info ? 'queued' : 'failed',
       language: input.language,
       translate: input.translate,
+      detectSpeech: input.detectSpeech ?? true,
       mediaName: upload.filename.slice(0, 255),
       mediaType: info?.mimeType ?? upload.filetype,
       mediaSize: upload.size,
@@ -252,6 +256,30 @@ export async function listTranscripts(deps: TranscriptionDeps, user: User, query
   return { items, total: total?.n ?? 0, page: query.page, page_size: query.pageSize };
 }
 
+/**
+ * How many files will be transcribed before this one: every job running and every job queued
+ * earlier (all users: they share the engine). null when the transcript is not waiting.
+ */
+export async function queuePosition(
+  deps: TranscriptionDeps,
+  row: Pick<Transcript, 'status' | 'createdAt'>,
+): Promise<number | null> {
+  if (row.status !== 'queued') return null;
+  const [ahead] = await deps.db
+    .select({ n: count() })
+    .from(transcripts)
+    .where(
+      or(
+        eq(transcripts.status, 'processing'),
+        and(
+          eq(transcripts.status, 'queued'),
+          sql`${transcripts.createdAt} < ${row.createdAt.toISOString()}::timestamptz`,
+        ),
+      ),
+    );
+  return ahead?.n ?? 0;
+}
+
 /** Everything but the segments: what lists show. */
 export const summaryColumns = {
   id: transcripts.id,
@@ -260,6 +288,9 @@ export const summaryColumns = {
   source: transcripts.source,
   status: transcripts.status,
   progress: transcripts.progress,
+  stage: transcripts.stage,
+  remainingSec: transcripts.remainingSec,
+  detectSpeech: transcripts.detectSpeech,
   language: transcripts.language,
   detectedLanguage: transcripts.detectedLanguage,
   translate: transcripts.translate,
@@ -359,8 +390,14 @@ function applyEdit(segments: Segment[], edit: SegmentEdit, duration?: number): S
     case 'replace':
       return normalizeSegments(edit.segments, duration);
     case 'text': {
-      if (!segments[edit.index]) throw new RangeError('No such segment');
-      const copy = segments.map((s, i) => (i === edit.index ? { ...s, text: edit.text } : s));
+      const seg = segments[edit.index];
+      if (!seg) throw new RangeError('No such segment');
+      // Unchanged words keep their timing; new or changed ones share the time around them.
+      const words = retimeWords(seg, edit.text);
+      const edited: Segment = words
+        ? { start: seg.start, end: seg.end, text: edit.text, words }
+        : { start: seg.start, end: seg.end, text: edit.text };
+      const copy = segments.map((s, i) => (i === edit.index ? edited : s));
       return normalizeSegments(copy, duration);
     }
     case 'split':
@@ -412,10 +449,24 @@ export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: 
   return updated;
 }
 
-/** Runs a failed or canceled transcript again (limits are checked again). */
-export async function retryTranscript(deps: TranscriptionDeps, user: User, id: string) {
+/**
+ * Runs a failed or canceled transcript again (limits are checked again). A finished one can run
+ * again too with speech detection switched off ("transcribe everything": speech was missed); its
+ * minutes are not charged twice.
+ */
+export async function retryTranscript(
+  deps: TranscriptionDeps,
+  user: User,
+  id: string,
+  detectSpeech?: boolean,
+) {
   const row = await ownTranscript(deps, user, id);
-  if ((row.status !== 'failed' && row.status !== 'canceled') || !row.mediaKey || row.source !== 'upload') {
+  const rerun = row.status === 'done' && detectSpeech === false && row.detectSpeech;
+  if (
+    (row.status !== 'failed' && row.status !== 'canceled' && !rerun) ||
+    !row.mediaKey ||
+    row.source !== 'upload'
+  ) {
     throw new ApiError(TranscriptError.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   }
   let info: MediaInfo;
@@ -427,22 +478,29 @@ export async function retryTranscript(deps: TranscriptionDeps, user: User, id: s
     }
     throw err;
   }
-  await assertAdmission(deps.db, user, { durationSec: info.durationSec }, deps.now());
+  // A re-run of a finished transcript is already paid for: only the jobs-at-once limit applies.
+  await assertAdmission(deps.db, user, rerun ? {} : { durationSec: info.durationSec }, deps.now());
   const [updated] = await deps.db
     .update(transcripts)
     .set({
       status: 'queued',
       progress: 0,
+      stage: null,
+      remainingSec: null,
       segments: [],
       plainText: '',
+      speechRegions: null,
       errorCode: null,
       errorDetail: null,
       durationSec: info.durationSec,
       mediaType: info.mimeType,
       hasVideo: info.hasVideo,
+      ...(detectSpeech === undefined ? {} : { detectSpeech }),
       updatedAt: deps.now(),
     })
-    .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['failed', 'canceled'])))
+    .where(
+      and(eq(transcripts.id, id), inArray(transcripts.status, rerun ? ['done'] : ['failed', 'canceled'])),
+    )
     .returning();
   if (!updated) throw new ApiError(TranscriptError.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   await deps.queue.enqueue(id);

@@ -1,6 +1,14 @@
 // downloadFile against a local HTTP server: fresh, interrupted then resumed, a file that changed
 // between attempts, a wrong checksum, HTTP errors, and two downloaders of one file.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

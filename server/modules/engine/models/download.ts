@@ -137,7 +137,11 @@ async function takeLock(dest: string): Promise<() => Promise<void>> {
       const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
       if (owner && owner !== process.pid && isAlive(owner)) {
         active.delete(file);
-        throw new DownloadError('busy', `${path.basename(dest)} is being downloaded by process ${owner}`, true);
+        throw new DownloadError(
+          'busy',
+          `${path.basename(dest)} is being downloaded by process ${owner}`,
+          true,
+        );
       }
       // Left behind by a process that died: take it over.
       await rm(file, { force: true });

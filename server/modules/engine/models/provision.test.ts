@@ -1,0 +1,116 @@
+// The automatic model download against a local HTTP server serving a generated model: fresh,
+// interrupted then resumed on the next attempt, a wrong checksum refused, jobs waiting meanwhile.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha1Of, startModelServer, type ModelServer } from '../../../test/model-server';
+import { testModelPath } from '../../../test/test-model';
+import { EngineError } from '../types';
+import { createModelProvisioner, type ModelProvisionerOptions } from './provision';
+
+let server: ModelServer;
+let model: Buffer;
+const dirs: string[] = [];
+const lines: { level: string; msg: string }[] = [];
+const logger = {
+  info: (_o: unknown, msg?: string) => void lines.push({ level: 'info', msg: msg ?? '' }),
+  warn: (_o: unknown, msg?: string) => void lines.push({ level: 'warn', msg: msg ?? '' }),
+  error: (_o: unknown, msg?: string) => void lines.push({ level: 'error', msg: msg ?? '' }),
+} as unknown as ModelProvisionerOptions['logger'];
+
+function setup(extra: Partial<ModelProvisionerOptions> = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cs-provision-'));
+  dirs.push(dir);
+  const dest = path.join(dir, 'models', 'ggml-base.bin');
+  return {
+    dest,
+    provisioner: createModelProvisioner({
+      name: 'base',
+      path: dest,
+      baseUrl: server.baseUrl,
+      sha1: sha1Of(model),
+      autoDownload: true,
+      logger,
+      retryDelaysMs: [50],
+      ...extra,
+    }),
+  };
+}
+
+beforeAll(async () => {
+  model = readFileSync(await testModelPath());
+  server = await startModelServer();
+  server.files.set('ggml-base.bin', model);
+});
+afterAll(async () => {
+  await server.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('model provisioning', () => {
+  it('downloads the missing model in the background; a waiting job sees the progress, then runs', async () => {
+    const { dest, provisioner } = setup();
+    server.delayMs = 2;
+    const seen: number[] = [];
+    provisioner.start();
+    await provisioner.ready({ onProgress: (p) => seen.push(p) });
+    server.delayMs = 0;
+    expect(readFileSync(dest).equals(model)).toBe(true);
+    expect(provisioner.state()).toEqual({ state: 'ready' });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(lines.some((l) => l.msg.includes('downloaded and verified'))).toBe(true);
+    // Once there, ready() answers at once.
+    await provisioner.ready();
+    provisioner.close();
+  });
+
+  it('resumes an interrupted download on the next attempt', async () => {
+    const { dest, provisioner } = setup();
+    server.cutAfter.set('ggml-base.bin', Math.floor(model.length / 3));
+    const before = server.requests.length;
+    provisioner.start();
+    await expect.poll(() => provisioner.state().state).toBe('retrying');
+    server.cutAfter.delete('ggml-base.bin');
+    await provisioner.ready();
+    const ranges = server.requests.slice(before).map((r) => r.range);
+    expect(ranges[0]).toBeUndefined();
+    expect(ranges.at(-1)).toMatch(/^bytes=\d+-$/);
+    expect(readFileSync(dest).equals(model)).toBe(true);
+    provisioner.close();
+  });
+
+  it('refuses a file with the wrong checksum, tells the operator what to do, and jobs stop waiting', async () => {
+    const { dest, provisioner } = setup({ sha1: 'f'.repeat(40), jobsWaitAttempts: 2 });
+    lines.length = 0;
+    const err = await provisioner.ready().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err).toMatchObject({ code: 'model_unavailable', transient: true });
+    expect(existsSync(dest)).toBe(false);
+    const logged = lines.find((l) => l.level === 'error')!.msg;
+    expect(logged).toContain('is not the published ggml-base.bin');
+    expect(logged).toContain('WHISPER_MODEL_BASE_URL');
+    provisioner.close();
+  });
+
+  it('with automatic download off, fails jobs at once as model_missing and logs the command', async () => {
+    const { provisioner } = setup({ autoDownload: false });
+    lines.length = 0;
+    const before = server.requests.length;
+    const err = await provisioner.ready().catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'model_missing' });
+    expect(server.requests.length).toBe(before);
+    expect(lines.find((l) => l.level === 'error')!.msg).toContain('npm run model:download -- base');
+    provisioner.close();
+  });
+
+  it('stops waiting when the job is canceled', async () => {
+    const { provisioner } = setup({ baseUrl: 'http://127.0.0.1:9/none' });
+    const controller = new AbortController();
+    const waiting = provisioner.ready({ signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'canceled' });
+    provisioner.close();
+  });
+});

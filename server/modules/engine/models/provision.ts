@@ -1,0 +1,230 @@
+// The model arrives by itself: a process that runs transcription jobs with the local engine and no
+// model file fetches the configured one in the background as soon as it starts (resumable,
+// checksum-verified, atomic: ./download.ts), retrying with backoff. Jobs wait for it, seeing the
+// download's progress, and start by themselves once it is there. Operators read what went wrong
+// and what to do in the log; users only ever see a translated message.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../../../logger';
+import { EngineError } from '../types';
+import { expectedSha1, modelUrl } from './catalogue';
+import { downloadFile, DownloadError } from './download';
+
+export type ModelState =
+  | { state: 'checking' }
+  | { state: 'ready' }
+  | { state: 'downloading'; percent: number | null; bytes: number; total: number | null }
+  | { state: 'retrying'; attempt: number; error: string; retryAt: number }
+  /** Automatic download is off and the file is missing. */
+  | { state: 'missing' };
+
+export interface ModelProvisionerOptions {
+  /** The model's name in the table (base, small …). */
+  name: string;
+  /** Where the model must be. */
+  path: string;
+  /** WHISPER_MODEL_BASE_URL: the repository or a mirror. */
+  baseUrl?: string;
+  /** WHISPER_MODEL_SHA1: the checksum of a custom file, overriding the table. */
+  sha1?: string | null;
+  /** WHISPER_MODEL_AUTO_DOWNLOAD. */
+  autoDownload: boolean;
+  headers?: Record<string, string>;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Waits between attempts; the last one repeats (default 10 s, 30 s, 2 min, 10 min). */
+  retryDelaysMs?: number[];
+  /** Failed attempts after which waiting jobs stop waiting (and are retried later); default 3. */
+  jobsWaitAttempts?: number;
+  fetch?: typeof fetch;
+}
+
+export interface ModelProvisioner {
+  /** Starts the background check and download (idempotent). */
+  start(): void;
+  state(): ModelState;
+  /** Resolves once the model file is there; reports the download (0–100) meanwhile. */
+  ready(opts?: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<void>;
+  close(): void;
+}
+
+const MB = 1024 * 1024;
+const exists = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProvisioner {
+  const delays = opts.retryDelaysMs ?? [10_000, 30_000, 120_000, 600_000];
+  const waitAttempts = opts.jobsWaitAttempts ?? 3;
+  const file = path.basename(opts.path);
+  const url = modelUrl(opts.name, opts.baseUrl).replace(/[^/]+$/, file);
+  const sha1 = expectedSha1(opts.name, opts.sha1);
+  const listeners = new Set<() => void>();
+  let current: ModelState = { state: 'checking' };
+  let started: Promise<void> | null = null;
+  let closed = false;
+  let failures = 0;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+
+  const set = (next: ModelState) => {
+    current = next;
+    for (const listener of [...listeners]) listener();
+  };
+
+  const advice = () =>
+    `What to do: give this server access to ${new URL(url).origin}, or set WHISPER_MODEL_BASE_URL to a mirror ` +
+    `that serves ${file}, or put the file at ${opts.path} yourself (npm run model:download -- ${opts.name}); ` +
+    `for a custom file set WHISPER_MODEL_SHA1 to its SHA-1.`;
+
+  async function attempt(): Promise<void> {
+    if (closed) return;
+    if (await exists(opts.path)) return set({ state: 'ready' });
+    if (!opts.autoDownload) {
+      opts.logger.error(
+        { model: opts.name, path: opts.path },
+        `The Whisper model is missing and WHISPER_MODEL_AUTO_DOWNLOAD is off: transcriptions fail until it is there. ` +
+          `Run: npm run model:download -- ${opts.name} (or set WHISPER_MODEL to the file).`,
+      );
+      return set({ state: 'missing' });
+    }
+    opts.logger.info({ model: opts.name, url, dest: opts.path }, 'downloading the Whisper model');
+    set({ state: 'downloading', percent: null, bytes: 0, total: null });
+    let lastLog = 0;
+    try {
+      const result = await downloadFile({
+        url,
+        dest: opts.path,
+        sha1,
+        headers: opts.headers,
+        signal: controller.signal,
+        fetch: opts.fetch,
+        onProgress: ({ bytes, total }) => {
+          const percent = total ? Math.min(100, Math.floor((bytes / total) * 1000) / 10) : null;
+          if (current.state === 'downloading' && current.percent === percent && current.bytes === bytes)
+            return;
+          set({ state: 'downloading', percent, bytes, total });
+          const now = Date.now();
+          if (now - lastLog >= 10_000) {
+            lastLog = now;
+            opts.logger.info(
+              {
+                model: opts.name,
+                percent,
+                mb: Math.round(bytes / MB),
+                totalMb: total ? Math.round(total / MB) : null,
+              },
+              'Whisper model download progress',
+            );
+          }
+        },
+      });
+      failures = 0;
+      opts.logger.info(
+        {
+          model: opts.name,
+          path: opts.path,
+          sha1: result.sha1,
+          verified: !!sha1,
+          resumedFromMb: Math.round(result.resumedFrom / MB),
+        },
+        sha1
+          ? 'Whisper model downloaded and verified'
+          : 'Whisper model downloaded (no published checksum to verify)',
+      );
+      set({ state: 'ready' });
+    } catch (err) {
+      if (closed || controller.signal.aborted) return;
+      failures++;
+      const message = err instanceof Error ? err.message : String(err);
+      const delay = delays[Math.min(failures - 1, delays.length - 1)]!;
+      const what =
+        err instanceof DownloadError && err.code === 'checksum'
+          ? `The file downloaded from ${url} is not the published ${file} (${message}).`
+          : err instanceof DownloadError && err.code === 'busy'
+            ? `Another process is downloading ${file}; waiting for it.`
+            : `Could not download the Whisper model from ${url}: ${message}.`;
+      opts.logger.error(
+        { model: opts.name, attempt: failures, retryInSec: Math.round(delay / 1000) },
+        `${what} Trying again in ${Math.round(delay / 1000)} s. ${advice()}`,
+      );
+      set({ state: 'retrying', attempt: failures, error: message, retryAt: Date.now() + delay });
+      timer = setTimeout(() => void attempt(), delay);
+      timer.unref();
+    }
+  }
+
+  function start() {
+    started ??= attempt().catch((err: unknown) => {
+      opts.logger.error({ err }, 'Whisper model provisioning failed');
+    });
+  }
+
+  return {
+    start,
+    state: () => current,
+    async ready({ signal, onProgress } = {}) {
+      if (await exists(opts.path)) {
+        if (current.state !== 'ready') set({ state: 'ready' });
+        return;
+      }
+      start();
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (signal?.aborted)
+            return finish(() => reject(new EngineError('canceled', 'transcription canceled')));
+          switch (current.state) {
+            case 'ready':
+              return finish(resolve);
+            case 'missing':
+              return finish(() =>
+                reject(
+                  new EngineError(
+                    'model_missing',
+                    `Whisper model not found at ${opts.path} and automatic download is off. Download it with: npm run model:download -- ${opts.name}`,
+                  ),
+                ),
+              );
+            case 'retrying':
+              if (current.attempt >= waitAttempts)
+                return finish(() =>
+                  reject(
+                    new EngineError(
+                      'model_unavailable',
+                      `the Whisper model could not be downloaded yet (${current.state === 'retrying' ? current.error : ''})`,
+                      true,
+                    ),
+                  ),
+                );
+              return;
+            case 'downloading':
+              if (current.percent !== null) onProgress?.(current.percent);
+              return;
+            case 'checking':
+              return;
+          }
+        };
+        const finish = (fn: () => void) => {
+          listeners.delete(check);
+          signal?.removeEventListener('abort', check);
+          fn();
+        };
+        listeners.add(check);
+        signal?.addEventListener('abort', check, { once: true });
+        // A file put in place by hand (or by another process) counts too.
+        void exists(opts.path).then((there) => {
+          if (there && current.state !== 'ready') set({ state: 'ready' });
+          else check();
+        });
+      });
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      controller.abort();
+      for (const listener of [...listeners]) listener();
+      listeners.clear();
+    },
+  };
+}
