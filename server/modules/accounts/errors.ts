@@ -9,8 +9,6 @@ export const AuthError = {
     }),
   googleFailed: () => new ApiError(40103, 'errors.auth.googleFailed'),
   unverified: (email: string) => new ApiError(40301, 'errors.auth.unverified', 403, { email, resend: true }),
-  emailTaken: () =>
-    new ApiError(40901, 'errors.auth.emailTaken', 409, { fields: { email: 'errors.auth.emailTaken' } }),
   invalidToken: () => new ApiError(40001, 'errors.auth.invalidToken'),
   invalidCode: () =>
     new ApiError(40002, 'errors.auth.invalidCode', 400, { fields: { code: 'errors.auth.invalidCode' } }),
