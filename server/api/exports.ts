@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { EXPORT_CONTENT_TYPES, contentDisposition } from '../../common/exports';
 import { UUID_RE } from '../../common/validators';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import { transcriptNotFound, ownTranscript } from '../modules/transcription/transcripts';
 import { transcripts, type Transcript } from '../db/schema';

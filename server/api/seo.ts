@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { LOCALES } from '../../common/locales';
 import { toolSlugOf } from '../../common/tool-content';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { ApiError, ok } from '../http/envelope';
 import { readQuery } from '../http/validate';
 

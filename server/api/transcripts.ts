@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
 import type { Transcript } from '../db/schema';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import {
   transcriptNotFound,

@@ -1,8 +1,7 @@
-import { distributionApi } from './distribution';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
 import { ApiError, ok } from '../http/envelope';
 import { sessionToken } from '../http/cookies';
@@ -67,10 +66,9 @@ const googleSchema = z.union([
   z.object({ code: z.string().min(4).max(2000), state: z.string().max(200).optional() }),
 ]);
 
-/** /common-api/v1: account-level calls of spec §7. Handlers validate, call one rule, answer. */
-export function commonApi() {
+/** /common-api/v1: sign-up, login, sessions, profile, password reset, Google sign-in. */
+export function accountsApi() {
   const api = new Hono<AppEnv>();
-  api.route('/distribution', distributionApi());
 
   const deps = (c: Context<AppEnv>) => c.get('deps').services.accounts;
   const meta = (c: Context<AppEnv>) => {
