@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
-import { ApiError, ok } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { sessionToken } from '../http/cookies';
 import { readBody } from '../http/validate';
 import { requestMeta } from '../http/request-meta';
@@ -20,6 +20,7 @@ import {
 import { deleteAccount, updateProfile } from '../modules/accounts/profile';
 import { googleAuthUrl, googleLogin } from '../modules/accounts/google-login';
 import { userPayload } from '../modules/accounts/payload';
+import { AuthError } from '../modules/accounts/errors';
 import { minutesUsed } from '../modules/transcription/admission';
 import type { User } from '../db/schema';
 import {
@@ -114,7 +115,7 @@ export function accountsApi() {
 
   api.post('/login', async (c) => {
     const body = await readBody(c, loginSchema.extend(honeypot));
-    if (body.website) throw new ApiError(40101, 'errors.auth.invalidCredentials');
+    if (body.website) throw AuthError.invalidCredentials();
     return startSession(c, await login(deps(c), body, meta(c)));
   });
 
@@ -174,7 +175,7 @@ export function accountsApi() {
     else if (body.state) {
       // Redirect flow: the state must be the one we issued, and its PKCE verifier goes along.
       const [state, verifier] = (getCookie(c, GOOGLE_COOKIE) ?? '').split('.');
-      if (!state || state !== body.state || !verifier) throw new ApiError(40103, 'errors.auth.googleFailed');
+      if (!state || state !== body.state || !verifier) throw AuthError.googleFailed();
       deleteCookie(c, GOOGLE_COOKIE, { path: '/common-api/v1/auth-google' });
       input = { code: body.code, redirectUri: `${m.origin}/login`, codeVerifier: verifier };
     } else {

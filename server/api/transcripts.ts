@@ -19,7 +19,8 @@ import {
   renameTranscript,
   retryTranscript,
 } from '../modules/transcription/transcripts';
-import { ApiError, ErrorCode, ok } from '../http/envelope';
+import { ErrorCode } from '../../common/error-codes';
+import { ApiError, ok } from '../http/envelope';
 import { readBody, readQuery } from '../http/validate';
 import type { TranscriptEvent } from '../modules/jobs/events';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
