@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, pageForPath, safeFromPath } from './guard';
+import { collapseSlashes, guardRedirect, isProtocolRelative, pageForPath, safeFromPath } from './guard';
 
 describe('pageForPath', () => {
   it('resolves static, dynamic, nested and splat pages', () => {
@@ -65,5 +65,22 @@ describe('safeFromPath', () => {
       expect(safeFromPath(bad)).toBeNull();
     }
     expect(safeFromPath(null)).toBeNull();
+  });
+  it('never returns a protocol-relative path that resolving dot segments produced', () => {
+    for (const tricky of [
+      '/.//evil.example',
+      '/x/..//evil.example/y',
+      '/./\\evil.example',
+      '/%2e//evil.example',
+    ]) {
+      const out = safeFromPath(tricky);
+      if (out !== null) expect(isProtocolRelative(out), tricky).toBe(false);
+    }
+    expect(safeFromPath('/.//evil.example')).toBe('/evil.example');
+  });
+  it('collapses slashes and recognises protocol-relative locations', () => {
+    expect(collapseSlashes('//a\\\\b///c')).toBe('/a/b/c');
+    for (const l of ['//x', '/\\x', '\\\\x', ' //x', '/\t/x']) expect(isProtocolRelative(l), l).toBe(true);
+    for (const l of ['/x', '/x//y', 'https://x', '']) expect(isProtocolRelative(l), l).toBe(false);
   });
 });

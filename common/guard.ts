@@ -27,6 +27,20 @@ export function pageForPath(rest: string): PageDef | null {
 }
 
 /**
+ * Repeated slashes and backslashes become one slash. Browsers read a Location of `//host/…`
+ * or `/\\host/…` as another site, so every redirect built from a request's path goes through
+ * this first (an empty path segment never names a page here).
+ */
+export function collapseSlashes(pathname: string): string {
+  return pathname.replace(/[/\\]+/g, '/');
+}
+
+/** True for a Location a browser would take to another host without a scheme (`//x`, `/\\x`, `\\x`). */
+export function isProtocolRelative(location: string): boolean {
+  return /^\s*[/\\]{2}/.test(location.replace(/[\t\n\r]/g, ''));
+}
+
+/**
  * Accepts `from` only when it is a path on this site: one leading slash, no scheme,
  * no protocol-relative `//host`, no backslash tricks, no control characters.
  */
@@ -39,7 +53,8 @@ export function safeFromPath(from: string | null | undefined): string | null {
   try {
     const url = new URL(from, 'http://site.invalid');
     if (url.origin !== 'http://site.invalid') return null;
-    return url.pathname + url.search + url.hash;
+    // '/.//evil.example' resolves to the path '//evil.example': collapse what resolving left.
+    return collapseSlashes(url.pathname) + url.search + url.hash;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideLocale } from './locale-redirect';
+import { decideLocale, withoutEnPrefix } from './locale-redirect';
 
 const base = { search: '', cookie: null, acceptLanguage: null, isBot: false };
 
@@ -39,5 +39,25 @@ describe('decideLocale', () => {
     expect(decideLocale({ ...base, pathname: '/', cookie: 'de', acceptLanguage: 'de', isBot: true })).toEqual(
       {},
     );
+  });
+  it('never builds a location that leaves the site from a path with repeated slashes', () => {
+    const cases = [
+      { pathname: '/en//evil.example/login' },
+      { pathname: '/en/\\evil.example/login' },
+      { pathname: '/en///evil.example' },
+      { pathname: '/de//evil.example/login', cookie: 'en' },
+      { pathname: '//evil.example/login', acceptLanguage: 'de' },
+      { pathname: '/ja//evil.example', cookie: 'en', isBot: false },
+    ];
+    for (const c of cases) {
+      const location = decideLocale({ ...base, ...c }).redirect?.location;
+      expect(location, c.pathname).toMatch(/^\/(?![/\\])/);
+    }
+    expect(decideLocale({ ...base, pathname: '/en//evil.example/login' }).redirect?.location).toBe(
+      '/evil.example/login',
+    );
+    expect(withoutEnPrefix('/en//evil.example')).toBe('/evil.example');
+    expect(withoutEnPrefix('/en')).toBe('/');
+    expect(withoutEnPrefix('/de/x')).toBeNull();
   });
 });

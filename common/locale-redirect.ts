@@ -1,3 +1,4 @@
+import { collapseSlashes } from './guard';
 import { detectLocale, isLocale, localizePath, splitLocalePath, type Locale } from './locales';
 
 export interface LocaleDecision {
@@ -19,9 +20,11 @@ export function decideLocale(input: {
   acceptLanguage: string | null;
   isBot: boolean;
 }): LocaleDecision {
-  const { pathname, search, cookie, acceptLanguage, isBot } = input;
-  const en = /^\/en(\/.*)?$/.exec(pathname);
-  if (en) return { redirect: { location: (en[1] || '/') + search, status: 301 } };
+  const { search, cookie, acceptLanguage, isBot } = input;
+  // Every location below is built from this path: never `//host`, whatever the request held.
+  const pathname = collapseSlashes(input.pathname);
+  const en = withoutEnPrefix(pathname);
+  if (en !== null) return { redirect: { location: en + search, status: 301 } };
   if (isBot) return {};
   const { lang, rest, prefixed } = splitLocalePath(pathname);
   let target: Locale;
@@ -31,4 +34,10 @@ export function decideLocale(input: {
   const remember = isLocale(cookie) ? undefined : target;
   if (target === lang) return remember ? { remember } : {};
   return { redirect: { location: localizePath(rest, target) + search, status: 302 }, remember };
+}
+
+/** '/en/x' → '/x' and '/en' → '/' (spec: English has no prefix); null for any other path. */
+export function withoutEnPrefix(pathname: string): string | null {
+  const m = /^\/en(\/.*)?$/.exec(collapseSlashes(pathname));
+  return m ? m[1] || '/' : null;
 }

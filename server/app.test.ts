@@ -10,6 +10,9 @@ beforeAll(async () => {
     {
       ssr: async (request, context) => {
         seen.push(context);
+        // A page whose loader built a bad location: the server must still keep it on this origin.
+        const wanted = new URL(request.url).searchParams.get('bounce');
+        if (wanted) return new Response(null, { status: 302, headers: { location: wanted } });
         return new Response(`page ${new URL(request.url).pathname}`, {
           headers: { 'content-type': 'text/html' },
         });
@@ -104,5 +107,44 @@ describe('server shell', () => {
       });
       expect(res.status, path).toBe(200);
     }
+  });
+
+  it('keeps every redirect built from the request path on this origin', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['/en//evil.example/login', {}],
+      ['/en///evil.example/login', {}],
+      ['/de//evil.example/login', { cookie: 'i18n_redirected=en' }],
+      ['//evil.example/login', { 'accept-language': 'de' }],
+    ];
+    for (const [path, headers] of cases) {
+      const res = await h.app.request(`http://localhost${path}`, { headers: { ...BROWSER, ...headers } });
+      const location = res.headers.get('location') ?? '';
+      expect(res.status, path).toBeGreaterThanOrEqual(300);
+      expect(new URL(location, 'http://localhost').origin, `${path} → ${location}`).toBe('http://localhost');
+    }
+    const en = await h.app.request('http://localhost/en//evil.example/login', { headers: BROWSER });
+    expect(en.headers.get('location')).toBe('/evil.example/login');
+  });
+
+  it('rewrites a protocol-relative Location from any handler to the same path on this origin', async () => {
+    for (const bad of ['//evil.example/x?from=//y', '/\\evil.example/x', '\\\\evil.example']) {
+      const res = await h.app.request(`/pricing?bounce=${encodeURIComponent(bad)}`, {
+        headers: { ...BROWSER, cookie: 'i18n_redirected=en' },
+      });
+      expect(res.status).toBe(302);
+      const location = res.headers.get('location')!;
+      expect(new URL(location, 'http://localhost').origin, location).toBe('http://localhost');
+    }
+    const res = await h.app.request(`/pricing?bounce=${encodeURIComponent('//evil.example/x?from=//y')}`, {
+      headers: { ...BROWSER, cookie: 'i18n_redirected=en' },
+    });
+    expect(res.headers.get('location')).toBe('/evil.example/x?from=//y');
+    const external = await h.app.request(
+      `/pricing?bounce=${encodeURIComponent('https://stripe.example/pay')}`,
+      {
+        headers: { ...BROWSER, cookie: 'i18n_redirected=en' },
+      },
+    );
+    expect(external.headers.get('location')).toBe('https://stripe.example/pay');
   });
 });

@@ -10,6 +10,7 @@ import { ApiError, fail } from './http/envelope';
 import { requestLog } from './http/request-log';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
+import { sameOriginRedirects } from './http/same-origin-redirects';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps) {
   const { env, logger, db } = deps;
 
   app.use('*', requestLog(logger));
+  app.use('*', sameOriginRedirects());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

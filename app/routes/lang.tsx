@@ -6,6 +6,7 @@ import { readCookie } from '../../common/cookies';
 import type { Route } from './+types/lang';
 import { isLocale } from '../../common/locales';
 import { guardRedirect } from '../../common/guard';
+import { withoutEnPrefix } from '../../common/locale-redirect';
 import { notFound } from '../lib/not-found';
 import { SiteHeader } from '../components/layout/site-header';
 import { SiteFooter } from '../components/layout/site-footer';
@@ -19,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw notFound('unknown', url.pathname + url.search);
   }
   if (params.lang === 'en') {
-    throw redirect(url.pathname.replace(/^\/en/, '') + url.search || '/', 301);
+    throw redirect((withoutEnPrefix(url.pathname) ?? '/') + url.search, 301);
   }
   const viewer = await context.getViewer();
   const target = guardRedirect(url.pathname, url.search, !!viewer);

@@ -241,6 +241,21 @@ describe('password reset and sessions', () => {
     ).toBe(40101);
   });
 
+  it('never puts a forged Host into the links it mails (reset-link poisoning)', async () => {
+    await verifiedUser('poison@example.com');
+    const start = smtp.messages.length;
+    // An attacker's request: Host and Origin agree, so the origin check passes.
+    const res = await h.app.request('http://evil.example/common-api/v1/forgot-password', {
+      method: 'POST',
+      headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'poison@example.com' }),
+    });
+    expect(res.status).toBe(200);
+    const link = linkFrom(await smtp.next('poison@example.com', start));
+    expect(link.hostname).not.toBe('evil.example');
+    expect(link.hostname).toBe('localhost');
+  });
+
   it('expires reset tokens after 30 minutes', async () => {
     await verifiedUser('late@example.com');
     const start = smtp.messages.length;

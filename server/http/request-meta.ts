@@ -3,6 +3,10 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE, isLocale, localeFromAcceptLanguage, DEFAULT_LOCALE } from '../../common/locales';
 import type { RequestMeta } from '../modules/accounts/deps';
+import type { Logger } from '../logger';
+import { linkOrigin } from './request-origin';
+
+let warnedHost = false;
 
 /** Who is asking, from where, in which language: the facts account rules need. */
 export function requestMeta(c: Context, opts: { trustProxy: boolean; publicUrl?: string }): RequestMeta {
@@ -20,7 +24,14 @@ export function requestMeta(c: Context, opts: { trustProxy: boolean; publicUrl?:
     ? cookieLang
     : (localeFromAcceptLanguage(c.req.header('accept-language')) ?? DEFAULT_LOCALE);
   return {
-    origin: opts.publicUrl ? new URL(opts.publicUrl).origin : new URL(c.req.url).origin,
+    origin: linkOrigin(c, opts, (host) => {
+      if (warnedHost) return;
+      warnedHost = true;
+      (c.get('log') as Logger | undefined)?.warn(
+        { host },
+        'PUBLIC_URL is not set: links in mails use localhost instead of this unverified Host header',
+      );
+    }),
     ip,
     userAgent: c.req.header('user-agent') ?? null,
     lang,

@@ -6,6 +6,7 @@ import type { Route } from './+types/layout';
 import { pageMeta } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
 import { PageFrame } from '../../components/layout/page-frame';
+import { collapseSlashes } from '../../../common/guard';
 
 export const AFFILIATE_TABS = ['Dashboard', 'Assets', 'Details', 'Settlement'] as const;
 
@@ -14,8 +15,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.affiliat
 /** /affiliate itself opens the Dashboard tab. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (/\/affiliate\/?$/.test(url.pathname)) {
-    throw redirect(url.pathname.replace(/\/?$/, '/Dashboard') + url.search);
+  const pathname = collapseSlashes(url.pathname);
+  if (/\/affiliate\/?$/.test(pathname)) {
+    throw redirect(pathname.replace(/\/?$/, '/Dashboard') + url.search);
   }
   return null;
 }
