@@ -102,7 +102,7 @@ export const PAGES: PageDef[] = [
       {
         name: 'affiliate-Settlement',
         path: 'Settlement',
-        file: 'routes/affiliate/settlement.tsx',
+        file: 'routes/affiliate/payouts.tsx',
         auth: true,
         layout: 'default',
       },

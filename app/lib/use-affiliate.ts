@@ -73,8 +73,8 @@ export function useAffiliate(): AffiliateOutlet {
   return useOutletContext<AffiliateOutlet>();
 }
 
-/** GET a distribution call (spec §7); bump `version` to reload. */
-export function useDistribution<T>(
+/** GET one of the affiliate calls (/common-api/v1/distribution/<path>); bump `version` to reload. */
+export function useAffiliateGet<T>(
   path: string,
   query?: Record<string, string | number | undefined>,
   version = 0,
