@@ -1,5 +1,7 @@
 // Every page of spec §2, declared once. app/routes.ts builds the route tree from this table
 // and the login guard reads the auth flags from it, so the two can never disagree.
+import { BLOCK_KINDS, BLOCK_SLUGS } from './tool-blocks';
+
 export type LayoutKind = 'default' | 'bare';
 
 export interface PageDef {
@@ -100,7 +102,7 @@ export const PAGES: PageDef[] = [
       {
         name: 'affiliate-Settlement',
         path: 'Settlement',
-        file: 'routes/affiliate/settlement.tsx',
+        file: 'routes/affiliate/payouts.tsx',
         auth: true,
         layout: 'default',
       },
@@ -136,10 +138,11 @@ export const PAGES: PageDef[] = [
     layout: 'default',
   },
   { name: 'pay-success', path: 'pay-success', file: 'routes/pay-success.tsx', auth: true, layout: 'default' },
-  ...(['wd', 'bzjs', 'gdgj', 'gnjs', 'gnsy'] as const).map((kind): PageDef => ({
-    name: `tools-components-${kind}`,
-    path: `tools/components/${kind}`,
-    file: `routes/tools/components/${kind}.tsx`,
+  ...BLOCK_KINDS.map((kind): PageDef => ({
+    name: `tools-components-${BLOCK_SLUGS[kind]}`,
+    path: `tools/components/${BLOCK_SLUGS[kind]}`,
+    // Route files are named in kebab-case (moreTools → more-tools.tsx).
+    file: `routes/tools/components/${kind.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}.tsx`,
     auth: false,
     layout: 'default',
   })),

@@ -4,22 +4,19 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { PublicConfig, ServerContext, Viewer } from '../common/app-context';
-import type { Db } from './db/client';
 import type { User } from './db/schema';
-import type { Env } from './env';
-import { ApiError, ErrorCode, fail } from './http/envelope';
-import { requestLog, type AppVariables } from './http/request-log';
+import { ErrorCode } from '../common/error-codes';
+import { ApiError, fail } from './http/envelope';
+import { requestLog } from './http/request-log';
+import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
 import { sameOriginRedirects } from './http/same-origin-redirects';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
-import { commonApi } from './api/common';
-import { selfApi } from './api/self';
+import { mountApis } from './api/routes';
 import { stripeWebhook } from './api/billing';
 import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
-import type { Logger } from './logger';
-import type { ServiceDeps } from './deps';
 import { originCheck } from './http/origin-check';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
@@ -31,27 +28,6 @@ import { UUID_RE } from '../common/validators';
 import type { TranscriptJson } from '../common/transcript-types';
 
 const IMPORT_PATH = '/self-api/v1/transcripts/import';
-
-export interface BuildInfo {
-  id: string;
-  timestamp: number;
-}
-
-export type SsrHandler = (request: Request, context: ServerContext) => Promise<Response>;
-
-export interface AppDeps {
-  env: Env;
-  logger: Logger;
-  db: Db;
-  services: ServiceDeps;
-  build: BuildInfo;
-  /** React Router's request handler; absent in API-only tests. */
-  ssr?: SsrHandler;
-  /** build/client in production; Vite serves assets in development. */
-  staticDir?: string;
-}
-
-export type AppEnv = { Variables: AppVariables & { deps: AppDeps } };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -105,8 +81,7 @@ export function createApp(deps: AppDeps) {
   const uploads = deps.services.transcription.uploads;
   app.all(UPLOAD_PATH, (c) => uploads.handle(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => uploads.handle(c.req.raw));
-  app.route('/common-api/v1', commonApi());
-  app.route('/self-api/v1', selfApi());
+  mountApis(app);
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
   app.all('/self-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
 

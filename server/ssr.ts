@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { BuildInfo, SsrHandler } from './app';
+import type { BuildInfo, SsrHandler } from './http/app-env';
 
 export const BUILD_DIR = path.resolve('build');
 export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import i18next from 'i18next';
 import { createApiClient } from './api-client';
-import { isPlanLimit } from '../../common/plan-limits';
+import { isPlanLimit } from '../../common/error-codes';
 import { localizePath, splitLocalePath } from '../../common/locales';
 
 /** /pricing in the language of the page the user is on. */

@@ -3,6 +3,7 @@ import { useOutletContext } from 'react-router';
 import { api } from './api';
 import { useApiGet } from './use-api-get';
 import { ApiClientError } from './api-client';
+import { AffiliateCode } from '../../common/error-codes';
 
 export interface AffiliateCodeJson {
   code: string;
@@ -32,9 +33,6 @@ export interface BalanceJson {
   paid: number;
 }
 
-/** NOT_AFFILIATE from the server: the user has not applied yet. */
-export const NOT_AFFILIATE = 40431;
-
 /** GET distribution/show: the record, null when not an affiliate, undefined on other failures. */
 async function fetchShow(): Promise<AffiliateJson | null | undefined> {
   try {
@@ -42,7 +40,7 @@ async function fetchShow(): Promise<AffiliateJson | null | undefined> {
       handleErrors: true,
     });
   } catch (err) {
-    return err instanceof ApiClientError && err.code === NOT_AFFILIATE ? null : undefined;
+    return err instanceof ApiClientError && err.code === AffiliateCode.NOT_AFFILIATE ? null : undefined;
   }
 }
 
@@ -75,8 +73,8 @@ export function useAffiliate(): AffiliateOutlet {
   return useOutletContext<AffiliateOutlet>();
 }
 
-/** GET a distribution call (spec §7); bump `version` to reload. */
-export function useDistribution<T>(
+/** GET one of the affiliate calls (/common-api/v1/distribution/<path>); bump `version` to reload. */
+export function useAffiliateGet<T>(
   path: string,
   query?: Record<string, string | number | undefined>,
   version = 0,

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
-import { isPlanLimit } from '../../common/plan-limits';
+import { isPlanLimit } from '../../common/error-codes';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
 

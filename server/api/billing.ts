@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { BILLING_INTERVALS, PAID_RANKS } from '../../common/plans';
 import { LOCALES } from '../../common/locales';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
 import { ok } from '../http/envelope';
 import { requestMeta } from '../http/request-meta';

@@ -5,8 +5,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { EXPORT_CONTENT_TYPES, contentDisposition } from '../../common/exports';
+import { ExportCode } from '../../common/error-codes';
 import { UUID_RE } from '../../common/validators';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import { transcriptNotFound, ownTranscript } from '../modules/transcription/transcripts';
 import { transcripts, type Transcript } from '../db/schema';
@@ -14,7 +15,6 @@ import { ApiError } from '../http/envelope';
 import { readBody, readQuery } from '../http/validate';
 import {
   EXPORT_FORMATS,
-  ExportError,
   assertFormatAllowed,
   buildExport,
   buildZip,
@@ -45,7 +45,7 @@ const bulkSchema = z
   .strict();
 
 const notReady = (ids: string[]) =>
-  new ApiError(ExportError.NOT_READY, 'errors.exports.notReady', 409, { ids });
+  new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady', 409, { ids });
 
 /** The transcript as export input. Translations are English; otherwise the detected language. */
 function exportSource(

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import { folderNotFound } from '../modules/transcription/transcripts';
 import { ok } from '../http/envelope';

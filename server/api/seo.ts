@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { LOCALES } from '../../common/locales';
 import { toolSlugOf } from '../../common/tool-content';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
+import { SeoCode } from '../../common/error-codes';
 import { ApiError, ok } from '../http/envelope';
 import { readQuery } from '../http/validate';
 
@@ -25,7 +26,7 @@ export function seoApi() {
     const q = readQuery(c, pageQuery);
     const slug = toolSlugOf(q.path);
     const page = slug ? (await tools(c).catalogue()).page(q.lang, slug) : null;
-    if (!page) throw new ApiError(40421, 'errors.seo.pageNotFound', 404, { path: q.path });
+    if (!page) throw new ApiError(SeoCode.PAGE_NOT_FOUND, 'errors.seo.pageNotFound', 404, { path: q.path });
     return c.json(ok(page));
   });
   api.get('/footer-tools', async (c) => {

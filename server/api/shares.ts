@@ -10,7 +10,7 @@ import {
 } from '../../common/transcript-types';
 import { UUID_RE } from '../../common/validators';
 import type { ShareLink } from '../db/schema';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import { transcriptNotFound } from '../modules/transcription/transcripts';
 import { ok } from '../http/envelope';

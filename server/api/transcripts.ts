@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
 import type { Transcript } from '../db/schema';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import {
   transcriptNotFound,
@@ -20,7 +20,8 @@ import {
   renameTranscript,
   retryTranscript,
 } from '../modules/transcription/transcripts';
-import { ApiError, ErrorCode, ok } from '../http/envelope';
+import { ErrorCode } from '../../common/error-codes';
+import { ApiError, ok } from '../http/envelope';
 import { readBody, readQuery } from '../http/validate';
 import type { TranscriptEvent } from '../modules/jobs/events';
 import type { TranscriptionDeps } from '../modules/transcription/deps';

@@ -3,7 +3,8 @@ import { UUID_RE } from '../../common/validators';
 import type { User } from '../db/schema';
 import { userForToken } from '../modules/auth/session-user';
 import { sessionToken } from './cookies';
-import { ApiError, ErrorCode } from './envelope';
+import { ErrorCode } from '../../common/error-codes';
+import { ApiError } from './envelope';
 
 /** The signed-in user of an API call (cookie or bearer token), or 401. */
 export async function requireUser(c: Context): Promise<User> {

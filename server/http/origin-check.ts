@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError, ErrorCode } from './envelope';
+import { ErrorCode } from '../../common/error-codes';
+import { ApiError } from './envelope';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { Transcript } from '../db/schema';
 import type { Storage } from '../modules/storage/storage';
+import { TranscriptCode } from '../../common/error-codes';
 import { ApiError } from './envelope';
 import { parseRange } from './range';
 
@@ -18,9 +19,9 @@ export async function serveMedia(
   row: Pick<Transcript, 'mediaKey' | 'mediaType' | 'mediaName'>,
   opts: ServeMediaOptions = {},
 ): Promise<Response> {
-  if (!row.mediaKey) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
+  if (!row.mediaKey) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
   const size = await storage.size(row.mediaKey);
-  if (size === null) throw new ApiError(40407, 'errors.transcripts.noMedia', 404);
+  if (size === null) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
     'Content-Type': row.mediaType ?? 'application/octet-stream',

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, ErrorCode } from './envelope';
+import { ErrorCode } from '../../common/error-codes';
+import { ApiError } from './envelope';
 
 /** Reads and validates a JSON (or form) body; bad JSON → 400, schema failure → 422 with field errors. */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

@@ -1,4 +1,5 @@
-import { createApp, type AppDeps } from '../app';
+import { createApp } from '../app';
+import type { AppDeps } from '../http/app-env';
 import { openDatabase, type Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';

@@ -6,22 +6,20 @@ import { FaqBlock, FeaturesBlock, HeroBlock, MoreToolsBlock, StepsBlock } from '
 import type { ServerContext } from '../../../common/app-context';
 import { localeParam } from '../../../common/locales';
 import { notFound } from '../../lib/not-found';
-
-export const BLOCK_KINDS = ['gnsy', 'bzjs', 'gnjs', 'wd', 'gdgj'] as const;
-export type BlockKind = (typeof BLOCK_KINDS)[number];
+import { BLOCK_KINDS, BLOCK_SLUGS, type BlockKind } from '../../../common/tool-blocks';
 
 const BLOCKS: Record<BlockKind, (p: { page: ToolPageJson }) => React.ReactNode> = {
-  gnsy: HeroBlock,
-  bzjs: StepsBlock,
-  gnjs: FeaturesBlock,
-  wd: FaqBlock,
-  gdgj: MoreToolsBlock,
+  hero: HeroBlock,
+  steps: StepsBlock,
+  features: FeaturesBlock,
+  faq: FaqBlock,
+  moreTools: MoreToolsBlock,
 };
 
 /** The sample page every gallery entry renders its block with. */
 export const SAMPLE_TOOL = 'video-to-text';
 
-/** /tools/components/<kind>: one landing-page block alone, with a real page's content (internal, noindex). */
+/** /tools/components/<slug>: one landing-page block alone, with a real page's content (internal, noindex). */
 export function BlockGallery({ kind, page }: { kind: BlockKind; page: ToolPageJson }) {
   const { t } = useTranslation();
   const lp = useLocalePath();
@@ -40,7 +38,7 @@ export function BlockGallery({ kind, page }: { kind: BlockKind; page: ToolPageJs
           {BLOCK_KINDS.map((k) => (
             <Link
               key={k}
-              to={lp(`/tools/components/${k}`)}
+              to={lp(`/tools/components/${BLOCK_SLUGS[k]}`)}
               aria-current={k === kind ? 'page' : undefined}
               className={`rounded-full border px-3 py-1 text-xs font-semibold ${k === kind ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 hover:border-slate-400'}`}
             >

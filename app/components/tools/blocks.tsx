@@ -5,10 +5,10 @@ import { useLocalePath } from '../../lib/use-locale';
 import { useUserState } from '../../lib/user-state';
 import { FaqList } from '../layout/faq-list';
 import { StepCards } from '../layout/step-cards';
+import { BLOCK_SLUGS } from '../../../common/tool-blocks';
 
-// The blocks a /tools landing page is made of. /tools/components/<kind> shows each one alone:
-// gnsy (hero with the call to action), bzjs (steps), gnjs (features), wd (questions and
-// answers), gdgj (more tools).
+// The blocks a /tools landing page is made of (common/tool-blocks.ts). Each carries its gallery
+// slug in data-block, the name /tools/components/<slug> shows it under.
 
 /** Signed in: straight to the upload on the dashboard; otherwise sign up first. */
 function useUploadLink(): string {
@@ -20,7 +20,7 @@ export function HeroBlock({ page }: { page: ToolPageJson }) {
   const { t } = useTranslation();
   const upload = useUploadLink();
   return (
-    <section className="bg-gradient-to-b from-brand-50 via-white to-white" data-block="gnsy">
+    <section className="bg-gradient-to-b from-brand-50 via-white to-white" data-block={BLOCK_SLUGS.hero}>
       <div className="mx-auto max-w-4xl px-4 pb-12 pt-12 text-center sm:px-6 sm:pt-16">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{page.h1}</h1>
         {page.intro.map((p) => (
@@ -44,7 +44,7 @@ export function HeroBlock({ page }: { page: ToolPageJson }) {
 export function StepsBlock({ page }: { page: ToolPageJson }) {
   const { t } = useTranslation();
   return (
-    <section className="bg-slate-50" aria-labelledby="steps-title" data-block="bzjs">
+    <section className="bg-slate-50" aria-labelledby="steps-title" data-block={BLOCK_SLUGS.steps}>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id="steps-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
           {t('tools.stepsTitle')}
@@ -61,7 +61,7 @@ export function FeaturesBlock({ page }: { page: ToolPageJson }) {
     <section
       className="mx-auto max-w-6xl px-4 py-14 sm:px-6"
       aria-labelledby="features-title"
-      data-block="gnjs"
+      data-block={BLOCK_SLUGS.features}
     >
       <h2 id="features-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
         {t('tools.featuresTitle')}
@@ -81,7 +81,11 @@ export function FeaturesBlock({ page }: { page: ToolPageJson }) {
 export function FaqBlock({ page }: { page: ToolPageJson }) {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-14 sm:px-6" aria-labelledby="faq-title" data-block="wd">
+    <section
+      className="mx-auto max-w-3xl px-4 py-14 sm:px-6"
+      aria-labelledby="faq-title"
+      data-block={BLOCK_SLUGS.faq}
+    >
       <h2 id="faq-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
         {t('tools.faqTitle')}
       </h2>
@@ -95,7 +99,7 @@ export function MoreToolsBlock({ page }: { page: ToolPageJson }) {
   const lp = useLocalePath();
   if (page.related.length === 0) return null;
   return (
-    <section className="bg-slate-50" aria-labelledby="more-title" data-block="gdgj">
+    <section className="bg-slate-50" aria-labelledby="more-title" data-block={BLOCK_SLUGS.moreTools}>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="more-title" className="text-xl font-bold tracking-tight text-slate-900">
           {t('tools.moreTitle')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/dashboard';
 import { pageMeta } from '../../lib/meta';
 import { useLocale } from '../../lib/use-locale';
-import { useDistribution, type BalanceJson } from '../../lib/use-affiliate';
+import { useAffiliateGet, type BalanceJson } from '../../lib/use-affiliate';
 import { EarningsChart, type SeriesPoint } from '../../components/affiliate/earnings-chart';
 import { LOCALE_TAGS } from '../../../common/locales';
 import { formatMoney } from '../../../common/plans';
@@ -34,7 +34,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export default function AffiliateDashboard() {
   const { t } = useTranslation();
   const tag = LOCALE_TAGS[useLocale()];
-  const summary = useDistribution<Summary>('commission');
+  const summary = useAffiliateGet<Summary>('commission');
   if (!summary) return <p className="text-sm text-slate-500">{t('common.loading')}</p>;
   const money = summary.balances.find((b) => b.currency === summary.currency) ?? {
     currency: summary.currency,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/details';
 import { pageMeta } from '../../lib/meta';
 import { useLocale } from '../../lib/use-locale';
-import { useAffiliate, useDistribution } from '../../lib/use-affiliate';
+import { useAffiliate, useAffiliateGet } from '../../lib/use-affiliate';
 import { LOCALE_TAGS } from '../../../common/locales';
 import { formatMoney } from '../../../common/plans';
 
@@ -35,7 +35,7 @@ export default function AffiliateDetails() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const data = useDistribution<{ items: RecordItem[]; total: number }>('record-list', {
+  const data = useAffiliateGet<{ items: RecordItem[]; total: number }>('record-list', {
     type,
     code: code || undefined,
     from: from || undefined,

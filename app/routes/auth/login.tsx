@@ -6,6 +6,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { loginSchema } from '../../../common/auth-schemas';
 import { safeFromPath } from '../../../common/guard';
+import { AuthCode } from '../../../common/error-codes';
 import { Field, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { GoogleButton } from '../../components/form/google-button';
@@ -29,7 +30,7 @@ export default function Login() {
     },
   });
   const unverifiedEmail =
-    form.errorCode === 40301
+    form.errorCode === AuthCode.UNVERIFIED
       ? (document.querySelector<HTMLInputElement>('input[name=email]')?.value ?? '')
       : '';
   return (
@@ -38,7 +39,7 @@ export default function Login() {
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
       <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
-        {form.errorCode === 40301 ? (
+        {form.errorCode === AuthCode.UNVERIFIED ? (
           <Link
             to={`${lp('/register/verification')}?email=${encodeURIComponent(unverifiedEmail.trim().toLowerCase())}`}
             className="block text-sm font-semibold text-brand-700 hover:text-brand-900"

@@ -1,23 +1,24 @@
+import { AuthCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 
-// Stable business codes of the account calls; the middle three digits are the HTTP status.
 export const AuthError = {
-  invalidCredentials: () => new ApiError(40101, 'errors.auth.invalidCredentials'),
+  invalidCredentials: () => new ApiError(AuthCode.INVALID_CREDENTIALS, 'errors.auth.invalidCredentials'),
   wrongPassword: () =>
-    new ApiError(40102, 'errors.auth.wrongPassword', 401, {
+    new ApiError(AuthCode.WRONG_PASSWORD, 'errors.auth.wrongPassword', 401, {
       fields: { current_password: 'errors.auth.wrongPassword' },
     }),
-  googleFailed: () => new ApiError(40103, 'errors.auth.googleFailed'),
-  unverified: (email: string) => new ApiError(40301, 'errors.auth.unverified', 403, { email, resend: true }),
-  emailTaken: () =>
-    new ApiError(40901, 'errors.auth.emailTaken', 409, { fields: { email: 'errors.auth.emailTaken' } }),
-  invalidToken: () => new ApiError(40001, 'errors.auth.invalidToken'),
+  googleFailed: () => new ApiError(AuthCode.GOOGLE_FAILED, 'errors.auth.googleFailed'),
+  unverified: (email: string) =>
+    new ApiError(AuthCode.UNVERIFIED, 'errors.auth.unverified', 403, { email, resend: true }),
+  invalidToken: () => new ApiError(AuthCode.INVALID_TOKEN, 'errors.auth.invalidToken'),
   invalidCode: () =>
-    new ApiError(40002, 'errors.auth.invalidCode', 400, { fields: { code: 'errors.auth.invalidCode' } }),
+    new ApiError(AuthCode.INVALID_CODE, 'errors.auth.invalidCode', 400, {
+      fields: { code: 'errors.auth.invalidCode' },
+    }),
   commonPassword: () =>
-    new ApiError(42201, 'validation.passwordCommon', 422, {
+    new ApiError(AuthCode.COMMON_PASSWORD, 'validation.passwordCommon', 422, {
       fields: { password: 'validation.passwordCommon' },
     }),
-  googleNotConfigured: () => new ApiError(50301, 'errors.auth.googleNotConfigured'),
-  noPassword: () => new ApiError(40003, 'errors.auth.noPassword'),
+  googleNotConfigured: () => new ApiError(AuthCode.GOOGLE_NOT_CONFIGURED, 'errors.auth.googleNotConfigured'),
+  noPassword: () => new ApiError(AuthCode.NO_PASSWORD, 'errors.auth.noPassword'),
 };

@@ -11,7 +11,8 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import type { AffiliateDeps } from './deps';
-import { AffiliateCode, notAffiliate } from './errors';
+import { AffiliateCode } from '../../../common/error-codes';
+import { notAffiliate } from './errors';
 
 export type CommissionState = 'pending' | 'available' | 'in_payout' | 'paid';
 

@@ -3,7 +3,8 @@ import { randomCode } from '../../../common/random-code';
 import { affiliateCodes, affiliates, type Affiliate, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import type { AffiliateDeps } from './deps';
-import { AffiliateCode, notAffiliate } from './errors';
+import { AffiliateCode, ErrorCode } from '../../../common/error-codes';
+import { notAffiliate } from './errors';
 
 /** Codes people choose: 4–16 letters and digits; stored uppercase (links are case-insensitive). */
 export const CODE_RE = /^[A-Z0-9]{4,16}$/;
@@ -34,7 +35,9 @@ async function insertCode(
   if (wanted) {
     const code = normalizeCode(wanted);
     if (!CODE_RE.test(code)) {
-      throw new ApiError(422, 'errors.api.validation', 422, { fields: { code: 'errors.affiliate.badCode' } });
+      throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, {
+        fields: { code: 'errors.affiliate.badCode' },
+      });
     }
     const [row] = await deps.db
       .insert(affiliateCodes)

@@ -5,9 +5,8 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
+import { AuthCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
-
-export const RATE_LIMITED = 42901;
 
 interface Rule {
   points: number;
@@ -49,7 +48,7 @@ export async function consume(limiters: Limiters, checks: [LimitName, string][])
     } catch (err) {
       if (err instanceof RateLimiterRes) {
         const retryAfter = Math.ceil(err.msBeforeNext / 1000);
-        throw new ApiError(RATE_LIMITED, 'errors.api.rateLimited', 429, { retry_after: retryAfter });
+        throw new ApiError(AuthCode.RATE_LIMITED, 'errors.api.rateLimited', 429, { retry_after: retryAfter });
       }
       throw err;
     }

@@ -5,7 +5,8 @@ import { localizePath, type Locale } from '../../../common/locales';
 import { subscriptions, users, type User } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import type { BillingDeps } from './deps';
-import { BillingCode, notConfigured, stripeUnavailable } from './errors';
+import { BillingCode } from '../../../common/error-codes';
+import { notConfigured, stripeUnavailable } from './errors';
 import { LIVE_STATUSES } from './rank';
 
 export interface CheckoutRequest {

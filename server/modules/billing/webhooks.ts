@@ -6,7 +6,8 @@ import { ApiError } from '../../http/envelope';
 import { UUID_RE } from '../../../common/validators';
 import { planForPrice } from './config';
 import type { BillingDeps } from './deps';
-import { BillingCode, notConfigured } from './errors';
+import { BillingCode } from '../../../common/error-codes';
+import { notConfigured } from './errors';
 import { recomputeRank } from './rank';
 import {
   customerId,

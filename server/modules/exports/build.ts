@@ -15,14 +15,10 @@ import {
 } from '../../../common/exports';
 import { buildDocx } from '../../../common/exports-docx';
 import type { Segment } from '../../../common/segments';
+import { ExportCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 
 export { EXPORT_FORMATS, type ExportFormat };
-
-export const ExportError = {
-  FORMAT_NOT_IN_PLAN: 40304,
-  NOT_READY: 40907,
-} as const;
 
 export interface ExportSource {
   name: string;
@@ -108,6 +104,6 @@ export function assertFormatAllowed(
   format: ExportFormat,
 ): void {
   if (!limitsFor(user.rankName, user.customLimits).export_formats.includes(format)) {
-    throw new ApiError(ExportError.FORMAT_NOT_IN_PLAN, 'errors.exports.formatNotInPlan', 403, { format });
+    throw new ApiError(ExportCode.FORMAT_NOT_IN_PLAN, 'errors.exports.formatNotInPlan', 403, { format });
   }
 }

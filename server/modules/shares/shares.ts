@@ -2,23 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { limitsFor, type ExportFormat } from '../../../common/ranks';
 import { shareLinks, transcripts, users, type ShareLink, type Transcript, type User } from '../../db/schema';
+import { ShareCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 import type { TranscriptionDeps } from '../transcription/deps';
 import { ownTranscript } from '../transcription/transcripts';
-
-/** Stable codes; the middle three digits are the HTTP status. */
-export const ShareError = {
-  NOT_FOUND: 40408,
-  LIMIT_REACHED: 40305,
-  NOT_READY: 40908,
-  BAD_EXPIRY: 42207,
-} as const;
 
 /** 16 random bytes = 128 bits, the whole secret of a link. */
 const SHARE_ID_BYTES = 16;
 
 /** Every bad link answers the same, so a visitor never learns which part was wrong. */
-export const shareNotFound = () => new ApiError(ShareError.NOT_FOUND, 'errors.shares.notFound', 404);
+export const shareNotFound = () => new ApiError(ShareCode.NOT_FOUND, 'errors.shares.notFound', 404);
 
 export function newShareId(): string {
   return randomBytes(SHARE_ID_BYTES).toString('base64url');
@@ -52,9 +45,9 @@ export async function createShare(
 ): Promise<ShareLink> {
   const now = deps.now();
   const row = await ownTranscript(deps, user, transcriptId);
-  if (row.status !== 'done') throw new ApiError(ShareError.NOT_READY, 'errors.shares.notReady', 409);
+  if (row.status !== 'done') throw new ApiError(ShareCode.NOT_READY, 'errors.shares.notReady', 409);
   if (input.expiresAt && (input.expiresAt <= now || input.expiresAt > maxExpiry(now))) {
-    throw new ApiError(ShareError.BAD_EXPIRY, 'errors.shares.badExpiry', 422, {
+    throw new ApiError(ShareCode.BAD_EXPIRY, 'errors.shares.badExpiry', 422, {
       fields: { expires_at: 'errors.shares.badExpiry' },
     });
   }
@@ -68,7 +61,7 @@ export async function createShare(
         .from(shareLinks)
         .where(and(eq(shareLinks.userId, user.id), activeAt(now)));
       if ((active?.n ?? 0) >= limit) {
-        throw new ApiError(ShareError.LIMIT_REACHED, 'errors.shares.limitReached', 403, { limit });
+        throw new ApiError(ShareCode.LIMIT_REACHED, 'errors.shares.limitReached', 403, { limit });
       }
     }
     const [created] = await tx

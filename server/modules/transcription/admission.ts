@@ -2,16 +2,9 @@ import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
 import { limitsFor, type RankLimits } from '../../../common/ranks';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, type User } from '../../db/schema';
+import { AdmissionCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 import { usagePeriod } from '../billing/period';
-
-/** Stable codes of the refusals; the middle three digits are the HTTP status. */
-export const AdmissionCode = {
-  FILE_TOO_LARGE: 41301,
-  DURATION_TOO_LONG: 40302,
-  QUOTA_EXCEEDED: 40303,
-  TOO_MANY_JOBS: 42902,
-} as const;
 
 /** Minutes charged in the user's current usage period (calendar month, or billing months). */
 export async function minutesUsed(

@@ -1,14 +1,9 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { folders, transcripts, type User } from '../../db/schema';
+import { FolderCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 import type { TranscriptionDeps } from './deps';
 import { folderNotFound } from './transcripts';
-
-export const FolderError = {
-  NOT_FOUND: 40406,
-  NAME_TAKEN: 40906,
-  TOO_MANY: 40307,
-} as const;
 
 /** A generous cap: folders are one level, and a list this long is already hard to use. */
 export const MAX_FOLDERS = 500;
@@ -45,7 +40,7 @@ async function assertNameFree(deps: TranscriptionDeps, user: User, name: string,
     .where(eq(folders.userId, user.id));
   const lower = name.toLocaleLowerCase();
   if (same.some((f) => f.id !== except && f.name.toLocaleLowerCase() === lower)) {
-    throw new ApiError(FolderError.NAME_TAKEN, 'errors.folders.nameTaken', 409);
+    throw new ApiError(FolderCode.NAME_TAKEN, 'errors.folders.nameTaken', 409);
   }
   return same.length;
 }
@@ -53,7 +48,7 @@ async function assertNameFree(deps: TranscriptionDeps, user: User, name: string,
 export async function createFolder(deps: TranscriptionDeps, user: User, name: string) {
   const existing = await assertNameFree(deps, user, name);
   if (existing >= MAX_FOLDERS) {
-    throw new ApiError(FolderError.TOO_MANY, 'errors.folders.tooMany', 403, { limit: MAX_FOLDERS });
+    throw new ApiError(FolderCode.TOO_MANY, 'errors.folders.tooMany', 403, { limit: MAX_FOLDERS });
   }
   const [row] = await deps.db.insert(folders).values({ userId: user.id, name }).returning();
   return row!;

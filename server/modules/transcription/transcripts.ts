@@ -10,6 +10,7 @@ import {
 } from '../../../common/segments';
 import { retimeWords } from '../../../common/words';
 import { folders, transcripts, type Transcript, type User } from '../../db/schema';
+import { FolderCode, TranscriptCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 import { MediaError } from '../media/media-error';
 import { probeMedia, type MediaInfo } from '../media/probe';
@@ -17,22 +18,10 @@ import { mediaKey } from '../storage/storage';
 import { assertAdmission } from './admission';
 import type { TranscriptionDeps } from './deps';
 
-export const TranscriptError = {
-  NOT_FOUND: 40404,
-  UPLOAD_NOT_FOUND: 40405,
-  FOLDER_NOT_FOUND: 40406,
-  NOT_EDITABLE: 40903,
-  NOT_RETRYABLE: 40904,
-  NOT_CANCELABLE: 40905,
-  CAPTIONS_INVALID: 42204,
-  NOT_MEDIA: 42205,
-  BAD_EDIT: 42206,
-} as const;
-
 export const transcriptNotFound = () =>
-  new ApiError(TranscriptError.NOT_FOUND, 'errors.transcripts.notFound', 404);
+  new ApiError(TranscriptCode.NOT_FOUND, 'errors.transcripts.notFound', 404);
 export const folderNotFound = () =>
-  new ApiError(TranscriptError.FOLDER_NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
+  new ApiError(FolderCode.NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
 
 /** A transcript of this user, or 404 (someone else's ids look exactly like missing ones). */
 export async function ownTranscript(deps: TranscriptionDeps, user: User, id: string): Promise<Transcript> {
@@ -78,7 +67,7 @@ export interface CreateInput {
  */
 export async function createFromUpload(deps: TranscriptionDeps, user: User, input: CreateInput) {
   const upload = await deps.uploads.finished(input.uploadId, user.id);
-  if (!upload) throw new ApiError(TranscriptError.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
+  if (!upload) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
   const folderId = await assertFolder(deps, user, input.folderId);
 
   let info: MediaInfo | null = null;
@@ -147,14 +136,14 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     segments = parseCaptions(input.captions, input.filename);
   } catch (err) {
     if (err instanceof CaptionParseError) {
-      throw new ApiError(TranscriptError.CAPTIONS_INVALID, `errors.captions.${err.code}`, 422);
+      throw new ApiError(TranscriptCode.CAPTIONS_INVALID, `errors.captions.${err.code}`, 422);
     }
     throw err;
   }
   const folderId = await assertFolder(deps, user, input.folderId);
   const upload = input.uploadId ? await deps.uploads.finished(input.uploadId, user.id) : null;
   if (input.uploadId && !upload) {
-    throw new ApiError(TranscriptError.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
+    throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
   }
   let info: MediaInfo | null = null;
   if (upload) {
@@ -163,7 +152,7 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     } catch (err) {
       if (err instanceof MediaError) {
         await deps.uploads.discard(upload.id);
-        throw new ApiError(TranscriptError.NOT_MEDIA, `errors.media.${err.code}`, 422);
+        throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`, 422);
       }
       throw err;
     }
@@ -353,10 +342,10 @@ export async function editSegments(
 ) {
   const row = await ownTranscript(deps, user, id);
   if (row.status !== 'done') {
-    throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.notEditable', 409);
+    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable', 409);
   }
   if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== row.updatedAt.getTime()) {
-    throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
+    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
   }
   const duration = row.durationSec ?? undefined;
   let next: Segment[];
@@ -364,7 +353,7 @@ export async function editSegments(
     next = applyEdit(row.segments, edit, duration);
   } catch (err) {
     if (err instanceof RangeError) {
-      throw new ApiError(TranscriptError.BAD_EDIT, 'errors.transcripts.badEdit', 422, {
+      throw new ApiError(TranscriptCode.BAD_EDIT, 'errors.transcripts.badEdit', 422, {
         detail: err.message,
       });
     }
@@ -381,7 +370,7 @@ export async function editSegments(
       ),
     )
     .returning();
-  if (!updated) throw new ApiError(TranscriptError.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
+  if (!updated) throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
   return updated;
 }
 
@@ -440,7 +429,7 @@ export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: 
     .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['queued', 'processing'])))
     .returning();
   if (!updated) {
-    throw new ApiError(TranscriptError.NOT_CANCELABLE, 'errors.transcripts.notCancelable', 409, {
+    throw new ApiError(TranscriptCode.NOT_CANCELABLE, 'errors.transcripts.notCancelable', 409, {
       status: row.status,
     });
   }
@@ -467,14 +456,14 @@ export async function retryTranscript(
     !row.mediaKey ||
     row.source !== 'upload'
   ) {
-    throw new ApiError(TranscriptError.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+    throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   }
   let info: MediaInfo;
   try {
     info = await deps.storage.withLocalFile(row.mediaKey, (file) => probeMedia(deps.ffprobe, file));
   } catch (err) {
     if (err instanceof MediaError) {
-      throw new ApiError(TranscriptError.NOT_MEDIA, `errors.media.${err.code}`, 422);
+      throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`, 422);
     }
     throw err;
   }
@@ -502,7 +491,7 @@ export async function retryTranscript(
       and(eq(transcripts.id, id), inArray(transcripts.status, rerun ? ['done'] : ['failed', 'canceled'])),
     )
     .returning();
-  if (!updated) throw new ApiError(TranscriptError.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+  if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   await deps.queue.enqueue(id);
   deps.events.publish(id, { type: 'status', status: 'queued', progress: 0 });
   return updated;

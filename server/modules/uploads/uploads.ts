@@ -3,8 +3,8 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { User } from '../../db/schema';
-import { fail } from '../../http/envelope';
-import { ApiError } from '../../http/envelope';
+import { ErrorCode, UploadCode } from '../../../common/error-codes';
+import { ApiError, fail } from '../../http/envelope';
 import type { Logger } from '../../logger';
 
 export const UPLOAD_PATH = '/self-api/v1/uploads';
@@ -54,23 +54,23 @@ export function createUploads(deps: UploadDeps) {
     disableTerminationForFinishedUploads: false,
     async onIncomingRequest(req, uploadId) {
       const user = await deps.userOf(req as unknown as Request);
-      if (!user) throw tusError(401, 401, 'errors.api.unauthorized');
+      if (!user) throw tusError(401, ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
       owners.set(req as unknown as Request, user);
       if (req.method !== 'POST' && req.method !== 'OPTIONS') {
-        if (!UPLOAD_ID.test(uploadId)) throw tusError(404, 404, 'errors.uploads.notFound');
+        if (!UPLOAD_ID.test(uploadId)) throw tusError(404, ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
         const upload = await store.getUpload(uploadId).catch(() => null);
         if (!upload || upload.metadata?.userId !== user.id) {
-          throw tusError(404, 404, 'errors.uploads.notFound');
+          throw tusError(404, ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
         }
       }
     },
     async onUploadCreate(req, upload) {
       const user = owners.get(req as unknown as Request);
-      if (!user) throw tusError(401, 401, 'errors.api.unauthorized');
+      if (!user) throw tusError(401, ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
       if (upload.sizeIsDeferred || upload.size === undefined) {
-        throw tusError(400, 40004, 'errors.uploads.lengthRequired');
+        throw tusError(400, UploadCode.LENGTH_REQUIRED, 'errors.uploads.lengthRequired');
       }
-      if (upload.size === 0) throw tusError(422, 42203, 'errors.media.empty_file');
+      if (upload.size === 0) throw tusError(422, UploadCode.EMPTY_FILE, 'errors.media.empty_file');
       try {
         await deps.admit(user, upload.size);
       } catch (err) {
@@ -96,7 +96,7 @@ export function createUploads(deps: UploadDeps) {
         });
       }
       deps.logger.error({ err }, 'upload failed');
-      return tusError(500, 500, 'errors.api.internal');
+      return tusError(500, ErrorCode.INTERNAL, 'errors.api.internal');
     },
   });
 

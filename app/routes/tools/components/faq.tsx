@@ -1,11 +1,11 @@
-import type { Route } from './+types/gnsy';
+import type { Route } from './+types/faq';
 import { pageMeta } from '../../../lib/meta';
 import { BlockGallery, galleryLoader } from '../../../components/tools/block-gallery';
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'pages.components.kinds.gnsy', { noindex: true });
+  pageMeta(args, 'pages.components.kinds.faq', { noindex: true });
 export const loader = (args: Route.LoaderArgs) => galleryLoader(args);
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  return <BlockGallery kind="gnsy" page={loaderData.page} />;
+  return <BlockGallery kind="faq" page={loaderData.page} />;
 }

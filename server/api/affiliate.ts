@@ -3,7 +3,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { DAY_MS } from '../../common/dates';
 import { applySchema, newCodeSchema, payoutAccountSchema } from '../../common/affiliate-schemas';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { affiliateCodes, referralClicks, users, type Affiliate, type User } from '../db/schema';
 import { requireUser } from '../http/current-user';
 import { ok } from '../http/envelope';
@@ -82,8 +82,8 @@ const recordQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** /common-api/v1/distribution (spec §7): the affiliate programme. */
-export function distributionApi() {
+/** /common-api/v1/distribution: the affiliate programme (the spec's URLs say "distribution"). */
+export function affiliateApi() {
   const api = new Hono<AppEnv>();
   api.post('/', async (c) => {
     const user = await requireUser(c);

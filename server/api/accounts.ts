@@ -1,10 +1,9 @@
-import { distributionApi } from './distribution';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
-import { ApiError, ok } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { sessionToken } from '../http/cookies';
 import { readBody } from '../http/validate';
 import { requestMeta } from '../http/request-meta';
@@ -21,6 +20,7 @@ import {
 import { deleteAccount, updateProfile } from '../modules/accounts/profile';
 import { googleAuthUrl, googleLogin } from '../modules/accounts/google-login';
 import { userPayload } from '../modules/accounts/payload';
+import { AuthError } from '../modules/accounts/errors';
 import { minutesUsed } from '../modules/transcription/admission';
 import type { User } from '../db/schema';
 import {
@@ -67,10 +67,9 @@ const googleSchema = z.union([
   z.object({ code: z.string().min(4).max(2000), state: z.string().max(200).optional() }),
 ]);
 
-/** /common-api/v1: account-level calls of spec §7. Handlers validate, call one rule, answer. */
-export function commonApi() {
+/** /common-api/v1: sign-up, login, sessions, profile, password reset, Google sign-in. */
+export function accountsApi() {
   const api = new Hono<AppEnv>();
-  api.route('/distribution', distributionApi());
 
   const deps = (c: Context<AppEnv>) => c.get('deps').services.accounts;
   const meta = (c: Context<AppEnv>) => {
@@ -116,7 +115,7 @@ export function commonApi() {
 
   api.post('/login', async (c) => {
     const body = await readBody(c, loginSchema.extend(honeypot));
-    if (body.website) throw new ApiError(40101, 'errors.auth.invalidCredentials');
+    if (body.website) throw AuthError.invalidCredentials();
     return startSession(c, await login(deps(c), body, meta(c)));
   });
 
@@ -176,7 +175,7 @@ export function commonApi() {
     else if (body.state) {
       // Redirect flow: the state must be the one we issued, and its PKCE verifier goes along.
       const [state, verifier] = (getCookie(c, GOOGLE_COOKIE) ?? '').split('.');
-      if (!state || state !== body.state || !verifier) throw new ApiError(40103, 'errors.auth.googleFailed');
+      if (!state || state !== body.state || !verifier) throw AuthError.googleFailed();
       deleteCookie(c, GOOGLE_COOKIE, { path: '/common-api/v1/auth-google' });
       input = { code: body.code, redirectUri: `${m.origin}/login`, codeVerifier: verifier };
     } else {

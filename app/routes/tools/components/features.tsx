@@ -1,11 +1,11 @@
-import type { Route } from './+types/gnjs';
+import type { Route } from './+types/features';
 import { pageMeta } from '../../../lib/meta';
 import { BlockGallery, galleryLoader } from '../../../components/tools/block-gallery';
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'pages.components.kinds.gnjs', { noindex: true });
+  pageMeta(args, 'pages.components.kinds.features', { noindex: true });
 export const loader = (args: Route.LoaderArgs) => galleryLoader(args);
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  return <BlockGallery kind="gnjs" page={loaderData.page} />;
+  return <BlockGallery kind="features" page={loaderData.page} />;
 }

@@ -1,0 +1,143 @@
+// Every error code the API answers with, in one list: the server throws these and the UI reads
+// them. A code is an HTTP status (400, 401, …) or five digits whose first three digits are the
+// HTTP status it is sent with and whose last two number the reason (40301 → HTTP 403).
+// The message keys that go with them (errors.<area>.*) are translated in app/locales.
+
+/** Refusals any call can meet. */
+export const ErrorCode = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+/** Accounts: sign-up, login, verification, password reset, Google sign-in. */
+export const AuthCode = {
+  INVALID_TOKEN: 40001,
+  INVALID_CODE: 40002,
+  NO_PASSWORD: 40003,
+  INVALID_CREDENTIALS: 40101,
+  WRONG_PASSWORD: 40102,
+  GOOGLE_FAILED: 40103,
+  /** The address is not verified yet; the login page offers to send the code again. */
+  UNVERIFIED: 40301,
+  COMMON_PASSWORD: 42201,
+  /** Too many attempts; data.retry_after says how many seconds to wait. */
+  RATE_LIMITED: 42901,
+  GOOGLE_NOT_CONFIGURED: 50301,
+} as const;
+
+/** Resumable uploads (tus). */
+export const UploadCode = {
+  LENGTH_REQUIRED: 40004,
+  EMPTY_FILE: 42203,
+} as const;
+
+/** What a plan's limits refuse when a file is uploaded or a transcript is created. */
+export const AdmissionCode = {
+  FILE_TOO_LARGE: 41301,
+  DURATION_TOO_LONG: 40302,
+  QUOTA_EXCEEDED: 40303,
+  TOO_MANY_JOBS: 42902,
+} as const;
+
+export const TranscriptCode = {
+  NOT_FOUND: 40404,
+  UPLOAD_NOT_FOUND: 40405,
+  NO_MEDIA: 40407,
+  NOT_EDITABLE: 40903,
+  NOT_RETRYABLE: 40904,
+  NOT_CANCELABLE: 40905,
+  CAPTIONS_INVALID: 42204,
+  NOT_MEDIA: 42205,
+  BAD_EDIT: 42206,
+} as const;
+
+export const FolderCode = {
+  TOO_MANY: 40307,
+  NOT_FOUND: 40406,
+  NAME_TAKEN: 40906,
+} as const;
+
+export const ExportCode = {
+  FORMAT_NOT_IN_PLAN: 40304,
+  NOT_READY: 40907,
+} as const;
+
+export const ShareCode = {
+  LIMIT_REACHED: 40305,
+  NOT_FOUND: 40408,
+  NOT_READY: 40908,
+  BAD_EXPIRY: 42207,
+} as const;
+
+export const BillingCode = {
+  BAD_SIGNATURE: 40011,
+  NO_CUSTOMER: 40412,
+  PLAN_NOT_FOR_SALE: 40413,
+  ALREADY_SUBSCRIBED: 40911,
+  NOT_READY: 40912,
+  STRIPE_UNAVAILABLE: 50211,
+  NOT_CONFIGURED: 50311,
+} as const;
+
+export const AffiliateCode = {
+  BELOW_MINIMUM: 40331,
+  NO_PAYOUT_ACCOUNT: 40332,
+  TOO_MANY_CODES: 40333,
+  /** The user has not joined the programme (yet): the affiliate pages offer to apply. */
+  NOT_AFFILIATE: 40431,
+  CODE_TAKEN: 40931,
+  ALREADY_AFFILIATE: 40932,
+  PAYOUT_OPEN: 40933,
+  TERMS_REQUIRED: 42231,
+} as const;
+
+/** The public /tools pages. */
+export const SeoCode = {
+  PAGE_NOT_FOUND: 40421,
+} as const;
+
+/** Every list above, by area (the test keeps codes unique across them). */
+export const ERROR_CODES = {
+  ErrorCode,
+  AuthCode,
+  UploadCode,
+  AdmissionCode,
+  TranscriptCode,
+  FolderCode,
+  ExportCode,
+  ShareCode,
+  BillingCode,
+  AffiliateCode,
+  SeoCode,
+} as const;
+
+/** Refusals a better plan would lift: the UI offers a way to /pricing with them. */
+export const PLAN_LIMIT_CODES: readonly number[] = [
+  ...Object.values(AdmissionCode),
+  ExportCode.FORMAT_NOT_IN_PLAN,
+  ShareCode.LIMIT_REACHED,
+];
+
+export function isPlanLimit(code: number): boolean {
+  return PLAN_LIMIT_CODES.includes(code);
+}
+
+/** The HTTP status a code is sent with: itself, or the first three digits of a 5-digit code. */
+export function httpStatusOf(code: number): number {
+  if (code >= 400 && code < 600) return code;
+  if (code >= 10000 && code < 100000) {
+    const status = Math.floor(code / 100);
+    if (status >= 400 && status < 600) return status;
+  }
+  return 400;
+}

@@ -1,0 +1,30 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env';
+import { ok } from '../http/envelope';
+import { LOCALES } from '../../common/locales';
+import { accountsApi } from './accounts';
+import { affiliateApi } from './affiliate';
+import { billingApi } from './billing';
+import { exportsApi } from './exports';
+import { foldersApi } from './folders';
+import { seoApi } from './seo';
+import { sharesApi } from './shares';
+import { transcriptsApi } from './transcripts';
+
+/**
+ * Where each domain's API is mounted. The two prefixes are the spec's: /common-api/v1 for
+ * account-level calls (accounts, the affiliate programme under /distribution), /self-api/v1 for
+ * the product (transcripts, folders, exports, shares, billing, SEO landing pages).
+ */
+export function mountApis(app: Hono<AppEnv>) {
+  app.route('/common-api/v1/distribution', affiliateApi());
+  app.route('/common-api/v1', accountsApi());
+
+  app.get('/self-api/v1/locales', (c) => c.json(ok({ locales: LOCALES })));
+  app.route('/self-api/v1/transcripts', transcriptsApi());
+  app.route('/self-api/v1', exportsApi());
+  app.route('/self-api/v1', sharesApi());
+  app.route('/self-api/v1/folders', foldersApi());
+  app.route('/self-api/v1/billing', billingApi());
+  app.route('/self-api/v1/seo-landing', seoApi());
+}
