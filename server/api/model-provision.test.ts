@@ -53,7 +53,8 @@ describe('the model arrives by itself', () => {
   it('downloads the model at start; a job waits with the download shown, then runs by itself', async () => {
     const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'cs-provision-app-'));
     dirs.push(DATA_DIR);
-    server.delayMs = 40; // ~1 s for the 1.5 MB model, so the wait can be seen
+    // The download stays in progress until the job has been seen waiting for it.
+    server.paused = true;
     const h = await testApp(
       {},
       {
@@ -72,10 +73,11 @@ describe('the model arrives by itself', () => {
       let t = await get();
       while (t.status === 'queued') {
         if (t.stage === 'engine') waiting.push(t.progress);
+        if (waiting.length >= 3) server.paused = false;
         await new Promise((r) => setTimeout(r, 50));
         t = await get();
       }
-      server.delayMs = 0;
+      server.paused = false;
       expect(waiting.length).toBeGreaterThan(0);
       expect(waiting).toEqual([...waiting].sort((a, b) => a - b));
       while (t.status === 'processing') {
@@ -86,7 +88,7 @@ describe('the model arrives by itself', () => {
       expect(t.segments.length).toBeGreaterThan(0);
       expect(readFileSync(path.join(DATA_DIR, 'models', 'ggml-base.bin')).equals(model)).toBe(true);
     } finally {
-      server.delayMs = 0;
+      server.paused = false;
       await h.close();
     }
   }, 120_000);

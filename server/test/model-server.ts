@@ -15,6 +15,8 @@ export interface ModelServer {
   cutAfter: Map<string, number>;
   /** Milliseconds to wait between 64 KiB writes (slow downloads for progress tests). */
   delayMs: number;
+  /** While true, responses stop after their first 64 KiB and wait (a download in progress). */
+  paused: boolean;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export async function startModelServer(prefix = '/models'): Promise<ModelServer>
   const files = new Map<string, Buffer>();
   const requests: ModelServer['requests'] = [];
   const cutAfter = new Map<string, number>();
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, paused: false };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
@@ -64,6 +66,7 @@ export async function startModelServer(prefix = '/models'): Promise<ModelServer>
       const piece = slice.subarray(off, Math.min(limit, off + 64 * 1024));
       if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve));
       if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      while (state.paused && !res.destroyed) await new Promise((resolve) => setTimeout(resolve, 20));
       if (res.destroyed) return;
     }
     if (limit < slice.length) {
@@ -89,6 +92,12 @@ export async function startModelServer(prefix = '/models'): Promise<ModelServer>
     },
     set delayMs(ms: number) {
       state.delayMs = ms;
+    },
+    get paused() {
+      return state.paused;
+    },
+    set paused(on: boolean) {
+      state.paused = on;
     },
     close: () =>
       new Promise<void>((resolve) => {

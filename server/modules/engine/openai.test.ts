@@ -23,7 +23,8 @@ const API_KEY = 'sk-test-0123456789abcdef';
 interface Upload {
   path: string;
   auth: string | undefined;
-  fields: Record<string, string>;
+  /** Form fields; a repeated one (timestamp_granularities[]) lists its values. */
+  fields: Record<string, string | string[]>;
   fileName: string;
   fileType: string;
   fileSize: number;
@@ -75,11 +76,13 @@ async function parseUpload(req: IncomingMessage): Promise<Upload> {
     duplex: 'half',
   } as RequestInit);
   const form = await request.formData();
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string | string[]> = {};
   let file: File | null = null;
   for (const [name, value] of form) {
-    if (typeof value === 'string') fields[name] = value;
-    else if (name === 'file') file = value;
+    if (typeof value === 'string') {
+      const had = fields[name];
+      fields[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+    } else if (name === 'file') file = value;
   }
   if (!file) throw new Error('no file field');
   const bytes = Buffer.from(await file.arrayBuffer());
@@ -183,7 +186,7 @@ describe('openai engine', () => {
     expect(up.fields).toEqual({
       model: 'whisper-1',
       response_format: 'verbose_json',
-      'timestamp_granularities[]': 'segment',
+      'timestamp_granularities[]': ['segment', 'word'],
     });
     expect(up.fileName).toMatch(/\.mp3$/);
     expect(up.fileType).toBe('audio/mpeg');
@@ -301,6 +304,50 @@ describe('openai engine', () => {
     expect(result.segments[0]!.end).toBeLessThanOrEqual(6);
   });
 
+  it('gives each segment the words timed inside it', async () => {
+    reply = (upload, res) =>
+      json(res, 200, {
+        language: 'english',
+        text: 'Hello there. General Kenobi.',
+        segments: [
+          { start: 0, end: 2, text: ' Hello there.' },
+          { start: 2, end: 5, text: ' General Kenobi.' },
+        ],
+        words: [
+          { word: 'Hello', start: 0.1, end: 0.6 },
+          { word: 'there', start: 0.7, end: 1.4 },
+          { word: 'General', start: 2.2, end: 3 },
+          { word: 'Kenobi', start: 3.1, end: 9 },
+        ],
+      });
+    const result = await engine().transcribe({ pcmPath: pcm6, durationSec: 6 }, { language: 'en' });
+    expect(result.segments[0]!.words).toEqual([
+      { start: 0.1, end: 0.6, text: 'Hello' },
+      { start: 0.7, end: 1.4, text: 'there' },
+    ]);
+    expect(result.segments[1]!.words!.map((w) => w.text)).toEqual(['General', 'Kenobi']);
+    // Clamped to the audio like the segments.
+    expect(result.segments[1]!.words![1]!.end).toBeLessThanOrEqual(6);
+  });
+
+  it('stops asking for word timestamps once a server refuses them', async () => {
+    reply = (upload, res) => {
+      const granularities = upload.fields['timestamp_granularities[]'];
+      if (Array.isArray(granularities) && granularities.includes('word'))
+        return json(res, 400, { error: { message: "timestamp_granularities 'word' is not supported" } });
+      verboseReply(upload, res);
+    };
+    const e = engine();
+    const first = await e.transcribe({ pcmPath: pcm6, durationSec: 6 }, { language: 'en' });
+    expect(first.segments).toHaveLength(2);
+    await e.transcribe({ pcmPath: pcm6, durationSec: 6 }, { language: 'en' });
+    expect(uploads.map((u) => u.fields['timestamp_granularities[]'])).toEqual([
+      ['segment', 'word'],
+      'segment',
+      'segment',
+    ]);
+  });
+
   it('sends nothing for empty audio', async () => {
     const progress: number[] = [];
     const result = await engine().transcribe(
@@ -308,7 +355,7 @@ describe('openai engine', () => {
       { language: 'auto', onProgress: (p) => progress.push(p) },
     );
     expect(uploads).toHaveLength(0);
-    expect(result).toEqual({ language: null, segments: [] });
+    expect(result).toEqual({ language: null, segments: [], speechRegions: null });
     expect(progress).toEqual([100]);
   });
 
