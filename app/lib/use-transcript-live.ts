@@ -25,11 +25,35 @@ export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
       if (!ACTIVE_STATUSES.includes(next.status)) source.close();
     });
     source.addEventListener('status', (e) => {
-      const { status, progress } = JSON.parse((e as MessageEvent<string>).data) as {
+      const event = JSON.parse((e as MessageEvent<string>).data) as {
         status: TranscriptJson['status'];
         progress: number;
+        stage?: TranscriptJson['stage'];
+        remainingSec?: number | null;
+        queuePosition?: number | null;
       };
-      setTranscript((t) => ({ ...t, status, progress: Math.max(t.progress, progress) }));
+      setTranscript((t) => {
+        const stage = event.stage === undefined ? t.stage : event.stage;
+        // The bar only moves forward within a stage; a new stage (the model download done, the
+        // job started) starts its own count.
+        const progress =
+          stage === t.stage && event.status === t.status
+            ? Math.max(t.progress, event.progress)
+            : event.progress;
+        return {
+          ...t,
+          status: event.status,
+          progress,
+          stage,
+          remaining_sec: event.remainingSec === undefined ? t.remaining_sec : event.remainingSec,
+          queue_position:
+            event.queuePosition !== undefined
+              ? event.queuePosition
+              : event.status === 'queued'
+                ? t.queue_position
+                : null,
+        };
+      });
     });
     source.addEventListener('segment', (e) => {
       const { index, segment } = JSON.parse((e as MessageEvent<string>).data) as {

@@ -23,6 +23,8 @@ export interface UploadItem {
 export interface UploadOptions {
   language: string;
   translate: boolean;
+  /** Transcribe only the speech (skip silence and music); on by default. */
+  detectSpeech: boolean;
   folderId?: string | null;
   /** Bytes; checked here first so nobody waits for an upload the server will refuse. */
   maxBytes: number | null;
@@ -89,6 +91,7 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
           upload_id: uploadId,
           language: options.language,
           translate: options.translate,
+          detect_speech: options.detectSpeech,
           ...(options.folderId ? { folder_id: options.folderId } : {}),
         },
         { handleErrors: true, signal },

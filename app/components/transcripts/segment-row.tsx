@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../common/format';
-import type { Segment } from '../../../common/segments';
+import { wordRanges, type Segment } from '../../../common/segments';
 
 const AUTOSAVE_MS = 1000;
 
@@ -26,6 +26,51 @@ function Highlighted({ text, term }: { text: string; term: string }) {
 }
 
 /**
+ * A segment's text with its words timed: the word being spoken is marked, and clicking a word
+ * plays from it. Text the words do not cover (an edit the timings could not follow) stays plain.
+ */
+function TimedWords({
+  segment,
+  time,
+  onSeek,
+}: {
+  segment: Segment;
+  time: number | undefined;
+  onSeek: (seconds: number) => void;
+}) {
+  const words = segment.words ?? [];
+  const ranges = wordRanges(segment.text, words);
+  const parts: React.ReactNode[] = [];
+  let cursor = 0;
+  words.forEach((w, i) => {
+    const r = ranges[i];
+    if (!r) return;
+    if (r[0] > cursor) parts.push(segment.text.slice(cursor, r[0]));
+    // A word stays marked until the next one starts, so the mark does not blink in short pauses.
+    const until = words[i + 1]?.start ?? w.end;
+    const spoken = time !== undefined && time >= w.start && time < Math.max(until, w.end);
+    parts.push(
+      <span
+        key={i}
+        data-word={i}
+        data-start={w.start}
+        aria-current={spoken ? 'true' : undefined}
+        onClick={(e) => {
+          e.stopPropagation();
+          onSeek(w.start);
+        }}
+        className={`cursor-pointer rounded-sm ${spoken ? 'bg-amber-200 text-slate-900' : 'hover:bg-brand-50 hover:text-brand-700'}`}
+      >
+        {segment.text.slice(r[0], r[1])}
+      </span>,
+    );
+    cursor = r[1];
+  });
+  parts.push(segment.text.slice(cursor));
+  return <>{parts}</>;
+}
+
+/**
  * One segment: its time seeks the player; its text becomes a text box on click, saved after a
  * pause in typing and when leaving it. Split cuts at the caret; merge joins the next segment.
  */
@@ -33,6 +78,7 @@ export const SegmentRow = memo(function SegmentRow({
   index,
   segment,
   current,
+  time,
   editable,
   term,
   isLast,
@@ -45,6 +91,8 @@ export const SegmentRow = memo(function SegmentRow({
   index: number;
   segment: Segment;
   current: boolean;
+  /** The player's time, given to the row being played only (the others do not re-render). */
+  time?: number;
   editable: boolean;
   term: string;
   isLast: boolean;
@@ -86,6 +134,7 @@ export const SegmentRow = memo(function SegmentRow({
   useEffect(() => {
     if (editing) box.current?.focus();
   }, [editing]);
+  const timed = (segment.words?.length ?? 0) > 0;
 
   return (
     <li
@@ -162,6 +211,28 @@ export const SegmentRow = memo(function SegmentRow({
                 </button>
               ) : null}
             </div>
+          </div>
+        ) : timed ? (
+          // Word-timed text: a click on a word plays from it; the edit button opens the text box.
+          <div className="flex min-w-0 flex-1 items-start gap-2">
+            <p className="min-w-0 flex-1 whitespace-pre-wrap text-slate-800" title={t('editor.wordHint')}>
+              {term ? (
+                <Highlighted text={segment.text} term={term} />
+              ) : (
+                <TimedWords segment={segment} time={time} onSeek={onSeek} />
+              )}
+            </p>
+            {editable ? (
+              <button
+                type="button"
+                onClick={startEditing}
+                aria-label={t('editor.editSegment')}
+                title={t('editor.edit')}
+                className="shrink-0 rounded px-1.5 py-0.5 text-xs text-slate-500 opacity-60 group-hover:opacity-100 hover:bg-slate-100 hover:text-slate-800 focus:opacity-100"
+              >
+                {t('editor.edit')}
+              </button>
+            ) : null}
           </div>
         ) : (
           <p

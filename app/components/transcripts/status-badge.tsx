@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TranscriptStatus } from '../../../common/transcript-types';
+import type { TranscriptStage, TranscriptStatus } from '../../../common/transcript-types';
 
 const STYLES: Record<TranscriptStatus, string> = {
   queued: 'bg-slate-100 text-slate-700',
@@ -9,7 +9,28 @@ const STYLES: Record<TranscriptStatus, string> = {
   canceled: 'bg-amber-50 text-amber-800',
 };
 
-export function StatusBadge({ status, progress }: { status: TranscriptStatus; progress: number }) {
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** What a job is doing, in words: its stage when it has one, else its status. */
+export function jobLabel(
+  t: T,
+  job: { status: TranscriptStatus; progress: number; stage?: TranscriptStage | null },
+): string {
+  const { status, progress, stage } = job;
+  if ((status === 'queued' && stage === 'engine') || (status === 'processing' && stage))
+    return t(`transcripts.stage.${stage}`, { progress });
+  return t(`transcripts.status.${status}`, { progress });
+}
+
+export function StatusBadge({
+  status,
+  progress,
+  stage,
+}: {
+  status: TranscriptStatus;
+  progress: number;
+  stage?: TranscriptStage | null;
+}) {
   const { t } = useTranslation();
   return (
     <span
@@ -19,26 +40,35 @@ export function StatusBadge({ status, progress }: { status: TranscriptStatus; pr
       {status === 'processing' ? (
         <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-current" aria-hidden />
       ) : null}
-      {t(`transcripts.status.${status}`, { progress })}
+      {jobLabel(t, { status, progress, stage })}
     </span>
   );
 }
 
-export function ProgressBar({ percent, label }: { percent: number; label: string }) {
-  const value = Math.max(0, Math.min(100, Math.round(percent)));
+/**
+ * A progress bar; `percent` null is a stage without a measure (preparing, detecting, saving): the
+ * bar moves without a value instead of showing 0 %.
+ */
+export function ProgressBar({ percent, label }: { percent: number | null; label: string }) {
+  const value = percent === null ? null : Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
-      aria-valuenow={value}
-      className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+      aria-valuenow={value ?? undefined}
+      aria-valuetext={value === null ? label : undefined}
+      className="relative h-2 w-full overflow-hidden rounded-full bg-slate-100"
     >
-      <div
-        className="h-full rounded-full bg-brand-500 transition-[width] duration-300"
-        style={{ width: `${value}%` }}
-      />
+      {value === null ? (
+        <div className="absolute inset-y-0 w-1/3 animate-indeterminate rounded-full bg-brand-500/70 motion-reduce:left-1/3 motion-reduce:animate-none" />
+      ) : (
+        <div
+          className="h-full rounded-full bg-brand-500 transition-[width] duration-700 ease-linear"
+          style={{ width: `${value}%` }}
+        />
+      )}
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function TranscriptList({
                 {item.error ? ` · ${t(item.error.message)}` : ''}
               </p>
             </div>
-            <StatusBadge status={item.status} progress={item.progress} />
+            <StatusBadge status={item.status} progress={item.progress} stage={item.stage} />
           </li>
         );
       })}

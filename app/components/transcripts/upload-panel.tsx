@@ -5,7 +5,7 @@ import type { TranscriptJson } from '../../../common/transcript-types';
 import { useLocalePath } from '../../lib/use-locale';
 import { useUploads, type UploadItem } from '../../lib/use-uploads';
 import { LanguageSelect } from './language-select';
-import { ProgressBar } from './status-badge';
+import { ProgressBar, StatusBadge } from './status-badge';
 
 const ACCEPT = 'video/*,audio/*,.mkv,.avi,.flac,.m4a,.ogg,.opus,.srt,.vtt';
 
@@ -13,19 +13,31 @@ function formatMb(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
-function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel(): void; onDismiss(): void }) {
+function UploadRow({
+  item,
+  live,
+  onCancel,
+  onDismiss,
+}: {
+  item: UploadItem;
+  /** The transcript as the list shows it now (its job moves on after the upload). */
+  live?: TranscriptJson;
+  onCancel(): void;
+  onDismiss(): void;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const active = item.phase === 'uploading' || item.phase === 'creating';
-  // A stored file that is not usable media arrives as a transcript that failed with its reason.
-  const refused = item.transcript?.status === 'failed' ? item.transcript.error : null;
+  const transcript = live ?? item.transcript;
+  // A stored file that is not usable media, or a job that failed since, shows its reason.
+  const refused = transcript?.status === 'failed' ? transcript.error : null;
   const failed = item.phase === 'failed' || !!refused;
   const message =
     item.phase === 'failed'
       ? item.error
       : refused
         ? t(refused.message)
-        : t(`transcripts.upload.phase.${item.transcript?.source === 'import' ? 'imported' : item.phase}`, {
+        : t(`transcripts.upload.phase.${transcript?.source === 'import' ? 'imported' : item.phase}`, {
             percent: item.percent,
             size: formatMb(item.size),
           });
@@ -48,6 +60,10 @@ function UploadRow({ item, onCancel, onDismiss }: { item: UploadItem; onCancel()
             </Link>
           ) : null}
         </div>
+        {transcript && transcript.source === 'upload' && !refused ? (
+          // The job's own state, as the list shows it: the row never says more than it knows.
+          <StatusBadge status={transcript.status} progress={transcript.progress} stage={transcript.stage} />
+        ) : null}
         {active ? (
           <button
             type="button"
@@ -93,16 +109,20 @@ export function UploadPanel({
   maxFileMb,
   folderId,
   onCreated,
+  live,
 }: {
   maxFileMb: number | null;
   folderId?: string | null;
   onCreated: (t: TranscriptJson) => void;
+  /** Transcripts as last listed, by id: each row follows its job. */
+  live?: ReadonlyMap<string, TranscriptJson>;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [language, setLanguage] = useState('auto');
   const [translate, setTranslate] = useState(false);
+  const [detectSpeech, setDetectSpeech] = useState(true);
   const [over, setOver] = useState(false);
   const { items, add, cancel, dismiss } = useUploads(onCreated);
 
@@ -111,6 +131,7 @@ export function UploadPanel({
     add([...files], {
       language,
       translate,
+      detectSpeech,
       folderId,
       maxBytes: maxFileMb === null ? null : maxFileMb * 1024 * 1024,
     });
@@ -140,6 +161,16 @@ export function UploadPanel({
           {t('transcripts.upload.translate')}
         </label>
       </div>
+      <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={detectSpeech}
+          onChange={(e) => setDetectSpeech(e.target.checked)}
+          className="h-4 w-4 rounded border-slate-300"
+          data-testid="detect-speech"
+        />
+        {t('transcripts.upload.detectSpeech')}
+      </label>
       <div
         onDragOver={(e) => {
           e.preventDefault();
@@ -193,6 +224,7 @@ export function UploadPanel({
             <UploadRow
               key={item.key}
               item={item}
+              live={item.transcript ? live?.get(item.transcript.id) : undefined}
               onCancel={() => cancel(item.key)}
               onDismiss={() => dismiss(item.key)}
             />

@@ -102,6 +102,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
   }, [load, loadFolders]);
 
   const onCreated = useCallback((_t: TranscriptJson) => refresh(), [refresh]);
+  const live = useMemo(() => new Map((page?.items ?? []).map((i) => [i.id, i])), [page]);
 
   const move = async (ids: string[], target: string | null) => {
     try {
@@ -224,7 +225,12 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
           />
         </aside>
         <div className="min-w-0 space-y-6">
-          <UploadPanel maxFileMb={quota?.max_file_mb ?? null} folderId={folderId} onCreated={onCreated} />
+          <UploadPanel
+            maxFileMb={quota?.max_file_mb ?? null}
+            folderId={folderId}
+            onCreated={onCreated}
+            live={live}
+          />
           <div className="flex flex-wrap items-center gap-2">
             <input
               type="search"

@@ -16,7 +16,9 @@ import { useUserState } from '../../lib/user-state';
 import { formatDate, formatDuration } from '../../../common/format';
 import { ACTIVE_STATUSES, type TranscriptJson } from '../../../common/transcript-types';
 import { PageFrame } from '../../components/layout/page-frame';
-import { ProgressBar, StatusBadge } from '../../components/transcripts/status-badge';
+import { StatusBadge } from '../../components/transcripts/status-badge';
+import { JobProgress } from '../../components/transcripts/job-progress';
+import { SpeechMap } from '../../components/transcripts/speech-map';
 import { useLanguageName } from '../../components/transcripts/language-select';
 import { SegmentRow } from '../../components/transcripts/segment-row';
 import { SharePanel } from '../../components/transcripts/share-panel';
@@ -62,6 +64,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const [hit, setHit] = useState(0);
   const [format, setFormat] = useState('txt');
   const [timestamps, setTimestamps] = useState(true);
+  const [segmentCues, setSegmentCues] = useState(false);
   const active = ACTIVE_STATUSES.includes(transcript.status);
   const editable = transcript.status === 'done';
   const segments = useMemo(() => transcript.segments ?? [], [transcript.segments]);
@@ -160,6 +163,20 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  // Speech was missed: the whole recording again, silence included (edits are replaced).
+  const transcribeAll = async () => {
+    if (!window.confirm(t('pages.transcript.transcribeAllConfirm'))) return;
+    setBusy(true);
+    try {
+      await api.post(`/self-api/v1/transcripts/${transcript.id}/retry`, { detect_speech: false });
+      void revalidator.revalidate();
+    } catch {
+      // the API client has shown the translated error
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const rename = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
@@ -185,6 +202,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     const query = new URLSearchParams({
       format,
       ...(format === 'txt' && timestamps ? { timestamps: '1' } : {}),
+      ...((format === 'srt' || format === 'vtt') && segmentCues ? { cues: 'segment' } : {}),
     });
     try {
       await downloadFile(`/self-api/v1/transcripts/${transcript.id}/export?${query.toString()}`);
@@ -244,7 +262,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
       }
       subtitle={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <StatusBadge status={transcript.status} progress={transcript.progress} />
+          <StatusBadge status={transcript.status} progress={transcript.progress} stage={transcript.stage} />
           <span>{formatDate(Date.parse(transcript.created_at) / 1000)}</span>
           {transcript.duration !== null ? <span>{formatDuration(transcript.duration)}</span> : null}
           {language ? <span>{nameOf(language)}</span> : null}
@@ -311,22 +329,32 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
               {t('editor.unplayable')}
             </p>
           ) : null}
+          {media && transcript.speech_regions && transcript.duration ? (
+            <SpeechMap
+              regions={transcript.speech_regions}
+              duration={transcript.duration}
+              time={time}
+              onSeek={seek}
+            />
+          ) : null}
           {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
-        </div>
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          {active ? (
-            <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="progress">
-              <p className="mb-2 text-sm text-slate-700">
-                {transcript.status === 'queued'
-                  ? t('pages.transcript.queuedHint')
-                  : t('pages.transcript.processingHint')}
-              </p>
-              <ProgressBar
-                percent={transcript.progress}
-                label={t('transcripts.status.processing', { progress: transcript.progress })}
-              />
+          {transcript.status === 'done' && transcript.detect_speech && transcript.source === 'upload' ? (
+            <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+              <span>{t('pages.transcript.transcribeAllHint')}</span>
+              <button
+                type="button"
+                className={button}
+                disabled={busy}
+                onClick={() => void transcribeAll()}
+                data-testid="transcribe-all"
+              >
+                {t('pages.transcript.transcribeAll')}
+              </button>
             </div>
           ) : null}
+        </div>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {active ? <JobProgress transcript={transcript} /> : null}
           {transcript.status === 'failed' && transcript.error ? (
             <div
               role="alert"
@@ -374,6 +402,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                     index={i}
                     segment={s}
                     current={i === current}
+                    time={i === current ? time : undefined}
                     editable={editable}
                     term={term.trim()}
                     isLast={i === segments.length - 1}
@@ -422,6 +451,17 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                       className="h-4 w-4 rounded border-slate-300"
                     />
                     {t('editor.withTimes')}
+                  </label>
+                ) : null}
+                {format === 'srt' || format === 'vtt' ? (
+                  <label className="flex items-center gap-1.5 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      checked={segmentCues}
+                      onChange={(e) => setSegmentCues(e.target.checked)}
+                      className="h-4 w-4 rounded border-slate-300"
+                    />
+                    {t('editor.oneCuePerSegment')}
                   </label>
                 ) : null}
                 <button type="button" className={button} onClick={() => void exportAs()} data-testid="export">

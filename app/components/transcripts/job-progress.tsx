@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { TranscriptJson } from '../../../common/transcript-types';
+import { jobLabel, ProgressBar } from './status-badge';
+
+/** Stages whose percent means something: the model download and the transcription itself. */
+const MEASURED = new Set(['engine', 'transcribing']);
+
+/**
+ * What a queued or running job is doing: its stage, a bar that moves (a measured percent, or a
+ * sweeping band for stages without one), the time left and, while it waits, the files ahead.
+ */
+export function JobProgress({ transcript }: { transcript: TranscriptJson }) {
+  const { t } = useTranslation();
+  const { status, stage, progress, remaining_sec: remaining, queue_position: ahead } = transcript;
+  const label = jobLabel(t, transcript);
+  // A stage without a measure, or one that has not measured anything yet, sweeps instead of 0 %.
+  const measured = MEASURED.has(stage ?? (status === 'processing' ? 'transcribing' : '')) && progress >= 1;
+  const percent = measured ? progress : null;
+  const details: string[] = [];
+  if (status === 'queued' && stage !== 'engine' && typeof ahead === 'number')
+    details.push(ahead > 0 ? t('transcripts.queue.ahead', { count: ahead }) : t('transcripts.queue.next'));
+  if (status === 'processing' && typeof remaining === 'number' && remaining > 0)
+    details.push(
+      remaining < 60
+        ? t('transcripts.timeLeft.soon')
+        : t('transcripts.timeLeft.minutes', { count: Math.round(remaining / 60) }),
+    );
+  return (
+    <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="progress">
+      <p className="mb-2 flex flex-wrap justify-between gap-x-3 text-sm text-slate-700">
+        <span data-testid="progress-stage" data-stage={stage ?? status}>
+          {status === 'queued' && stage !== 'engine' ? t('pages.transcript.queuedHint') : label}
+        </span>
+        {details.length > 0 ? (
+          <span className="text-slate-500" data-testid="progress-details">
+            {details.join(' · ')}
+          </span>
+        ) : null}
+      </p>
+      <ProgressBar percent={percent} label={label} />
+    </div>
+  );
+}
