@@ -102,7 +102,8 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
       language: input.language,
       translate: input.translate,
       mediaName: upload.filename.slice(0, 255),
-      mediaType: info?.mimeType ?? upload.filetype,
+      // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
+      mediaType: info?.mimeType ?? null,
       mediaSize: upload.size,
       hasVideo: info?.hasVideo ?? false,
       durationSec: info?.durationSec ?? null,
