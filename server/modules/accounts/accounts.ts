@@ -27,7 +27,7 @@ async function sendVerification(deps: AccountDeps, user: User, meta: RequestMeta
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/register/verification', lang)}?token=${token}&email=${encodeURIComponent(user.email)}`;
   const mail = renderVerificationMail({ lang, appName: deps.appName, code: code!, link });
-  await deps.mailer.send({ to: user.email, ...mail });
+  await deps.sendMail({ to: user.email, ...mail });
 }
 
 /**
@@ -137,7 +137,7 @@ export async function forgotPassword(deps: AccountDeps, email: string, meta: Req
   const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
-  await deps.mailer.send({ to: user.email, ...renderResetMail({ lang, appName: deps.appName, link }) });
+  await deps.sendMail({ to: user.email, ...renderResetMail({ lang, appName: deps.appName, link }) });
 }
 
 /** Single-use token; every other session ends; the user is logged in (and verified: the mail proves it). */
