@@ -29,7 +29,6 @@ export const AuthCode = {
   GOOGLE_FAILED: 40103,
   /** The address is not verified yet; the login page offers to send the code again. */
   UNVERIFIED: 40301,
-  EMAIL_TAKEN: 40901,
   COMMON_PASSWORD: 42201,
   /** Too many attempts; data.retry_after says how many seconds to wait. */
   RATE_LIMITED: 42901,

@@ -158,11 +158,7 @@ describe('sign-up, verification, login, logout', () => {
     expect(unknown.res.status).toBe(wrong.res.status);
   });
 
-  it('refuses a taken address, short and common passwords, and malformed input without a 500', async () => {
-    await verifiedUser('taken@example.com');
-    expect(
-      (await call('POST', '/signup', { email: 'taken@example.com', password: 'another one 1' })).json.code,
-    ).toBe(40901);
+  it('refuses short and common passwords and malformed input without a 500', async () => {
     const short = await call('POST', '/signup', { email: 'x@example.com', password: '12345' });
     expect(short.json).toMatchObject({ code: 422, data: { fields: { password: 'validation.passwordMin' } } });
     const common = await call('POST', '/signup', { email: 'x@example.com', password: 'password123' });
@@ -182,6 +178,108 @@ describe('sign-up, verification, login, logout', () => {
       expect(r.res.status, path).toBeGreaterThanOrEqual(400);
       expect(r.res.status, path).toBeLessThan(500);
     }
+  });
+
+  it('answers a registered address like a new one and mails its owner instead (item 6)', async () => {
+    await verifiedUser('taken@example.com');
+    h.deps.services.accounts.limiters = createLimiters(null);
+    const start = smtp.messages.length;
+    const taken = await call('POST', '/signup', { email: 'taken@example.com', password: 'another one 1' });
+    const fresh = await call('POST', '/signup', { email: 'fresh6@example.com', password: 'another one 1' });
+    expect(taken.res.status).toBe(200);
+    expect(taken.json).toEqual({ ...fresh.json, data: { email: 'taken@example.com' } });
+    const mail = await smtp.next('taken@example.com', start);
+    expect(mail.subject).toBe(MAIL_STRINGS.en.existsSubject.replace('{{app}}', 'ClipScribe'));
+    expect(mail.text).toContain('http://localhost/login');
+    expect(mail.text).toContain('http://localhost/forgetPassword');
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+    // Nothing changed: the owner's password still works, the new one does not.
+    expect(
+      (await call('POST', '/login', { email: 'taken@example.com', password: 'correct horse 9' })).json.code,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/login', { email: 'taken@example.com', password: 'another one 1' })).json.code,
+    ).toBe(40101);
+  });
+
+  it('never lets a second sign-up take over a pending one (item 2)', async () => {
+    const { users, affiliates, affiliateCodes } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [partner] = await h.db.insert(users).values({ email: 'evil-partner@example.com' }).returning();
+    await h.db.insert(affiliates).values({ userId: partner!.id, termsAcceptedAt: new Date() });
+    await h.db.insert(affiliateCodes).values({ code: 'EVIL42', userId: partner!.id });
+
+    // The victim signs up; the attacker signs up again with the same address before it is verified.
+    const start = smtp.messages.length;
+    await call('POST', '/signup', { email: 'victim@example.com', password: 'victim secret 1', name: 'Vic' });
+    const first = await smtp.next('victim@example.com', start);
+    const victimCode = codeFrom(first);
+    h.deps.services.accounts.limiters = createLimiters(null);
+    const attackerStart = smtp.messages.length;
+    const attack = await call(
+      'POST',
+      '/signup',
+      { email: 'victim@example.com', password: 'attacker pass 1', name: 'Mallory' },
+      { cookie: 'clipscribe_REF_CODE=EVIL42', 'x-forwarded-for': '10.6.6.6' },
+    );
+    expect(attack.json).toEqual({ code: 200, message: 'ok', data: { email: 'victim@example.com' } });
+
+    // Nothing of the pending sign-up changed.
+    const [row] = await h.db.select().from(users).where(eq(users.email, 'victim@example.com'));
+    expect(row).toMatchObject({ name: 'Vic', referralCode: null, referredBy: null, emailVerified: false });
+
+    // The mailbox gets a link to choose the password, and no code that would confirm someone's password.
+    const second = await smtp.next('victim@example.com', attackerStart);
+    expect(second.subject).toBe(MAIL_STRINGS.en.chooseSubject.replace('{{app}}', 'ClipScribe'));
+    expect(second.text).not.toMatch(/\b\d{6}\b/);
+    expect(linkFrom(second).pathname).toBe('/resetPassword');
+
+    // Any code mailed before is dead, and a re-send sends the choose-password link again.
+    expect(
+      (await call('POST', '/complete-signup', { email: 'victim@example.com', code: victimCode })).json.code,
+    ).toBe(40002);
+    h.deps.services.accounts.limiters = createLimiters(null);
+    const resendStart = smtp.messages.length;
+    await call('POST', '/resend-activate-email', { email: 'victim@example.com' });
+    const resent = await smtp.next('victim@example.com', resendStart);
+    expect(resent.text).not.toMatch(/\b\d{6}\b/);
+
+    // The mailbox owner chooses the password; the attacker's never worked.
+    const token = linkFrom(resent).searchParams.get('token')!;
+    const done = await call('POST', '/reset-password', { token, password: 'victim chosen 2' });
+    expect(done.json.code).toBe(200);
+    expect(done.json.data.user).toMatchObject({
+      email: 'victim@example.com',
+      name: 'Vic',
+      email_verified: true,
+    });
+    expect(
+      (await call('POST', '/login', { email: 'victim@example.com', password: 'attacker pass 1' })).json.code,
+    ).toBe(40101);
+    expect(
+      (await call('POST', '/login', { email: 'victim@example.com', password: 'victim chosen 2' })).json.code,
+    ).toBe(200);
+  });
+
+  it('keeps the first password of a pending sign-up and lets its own code confirm it', async () => {
+    const start = smtp.messages.length;
+    await call('POST', '/signup', { email: 'firstpw@example.com', password: 'first secret 1' });
+    await smtp.next('firstpw@example.com', start);
+    h.deps.services.accounts.limiters = createLimiters(null);
+    // The same person again with the same password: a plain re-send of a code.
+    const again = smtp.messages.length;
+    await call('POST', '/signup', {
+      email: 'firstpw@example.com',
+      password: 'first secret 1',
+      name: 'Changed',
+    });
+    const code = codeFrom(await smtp.next('firstpw@example.com', again));
+    const done = await call('POST', '/complete-signup', { email: 'firstpw@example.com', code });
+    expect(done.json.code).toBe(200);
+    expect(done.json.data.user.name).toBeNull();
+    expect(
+      (await call('POST', '/login', { email: 'firstpw@example.com', password: 'first secret 1' })).json.code,
+    ).toBe(200);
   });
 
   it('quietly accepts and ignores a filled honeypot', async () => {

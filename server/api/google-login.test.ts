@@ -97,6 +97,26 @@ describe('Google login', () => {
     expect(row?.googleSub).toBe('g-2');
   });
 
+  it('drops the unproven password of a pending sign-up it confirms (pre-hijacking)', async () => {
+    const { hashPassword } = await import('../modules/auth/passwords');
+    // Someone signed up with the address first and never confirmed it.
+    await h.db.insert(users).values({
+      email: 'prehijack@example.com',
+      name: 'Mallory',
+      passwordHash: await hashPassword('attacker pass 1'),
+    });
+    const r = await googleLogin({
+      credential: await idToken({ sub: 'g-pre', email: 'prehijack@example.com' }),
+    });
+    expect(r.json.data.user).toMatchObject({ has_password: false, email_verified: true, name: 'G User' });
+    const login = await h.app.request('/common-api/v1/login', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'prehijack@example.com', password: 'attacker pass 1' }),
+    });
+    expect(((await login.json()) as { code: number }).code).toBe(40101);
+  });
+
   it('exchanges a popup code', async () => {
     codes.set('code-abc', await idToken({ sub: 'g-3', email: 'popup@example.com' }));
     const r = await googleLogin({ code: 'code-abc' });

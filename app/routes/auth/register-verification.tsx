@@ -66,6 +66,7 @@ export default function RegisterVerification() {
       <p className="mt-1 text-sm text-slate-600">
         {email ? t('auth.verification.subtitle', { email }) : t('auth.verification.subtitleNoEmail')}
       </p>
+      <p className="mt-2 text-xs text-slate-500">{t('auth.verification.mailNote')}</p>
       {verifying ? <FormAlert message={t('auth.verification.verifying')} tone="info" /> : null}
       <form className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />

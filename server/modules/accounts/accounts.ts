@@ -1,28 +1,40 @@
 import { eq } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
-import { renderResetMail, renderVerificationMail } from '../mail/templates';
+import {
+  renderAccountExistsMail,
+  renderChoosePasswordMail,
+  renderResetMail,
+  renderVerificationMail,
+} from '../mail/templates';
 import { consume } from '../auth/rate-limits';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { createSession, revokeOtherSessions } from '../auth/sessions';
-import { localizePath, isLocale, DEFAULT_LOCALE } from '../../../common/locales';
+import { localizePath, isLocale, DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import { referralFor } from '../affiliate/attribution';
 import type { AccountDeps, RequestMeta } from './deps';
 import { AuthError } from './errors';
-import { checkVerifyCode, findLiveToken, issueEmailToken, consumeToken } from './email-tokens';
+import {
+  checkVerifyCode,
+  consumeToken,
+  findLiveToken,
+  hasResetToken,
+  issueEmailToken,
+  revokeVerifyCodes,
+} from './email-tokens';
 
 export interface SessionResult {
   user: User;
   token: string;
 }
 
-const langOf = (l: string) => (isLocale(l) ? l : DEFAULT_LOCALE);
+const langOf = (l: string): Locale => (isLocale(l) ? l : DEFAULT_LOCALE);
 
 export async function findUserByEmail(deps: AccountDeps, email: string): Promise<User | null> {
   const [u] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return u ?? null;
 }
 
-async function sendVerification(deps: AccountDeps, user: User, meta: RequestMeta): Promise<void> {
+async function sendVerification(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
   const { token, code } = await issueEmailToken(deps.db, user.id, 'verify', deps.now());
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/register/verification', lang)}?token=${token}&email=${encodeURIComponent(user.email)}`;
@@ -31,9 +43,14 @@ async function sendVerification(deps: AccountDeps, user: User, meta: RequestMeta
 }
 
 /**
- * New account, unverified, with a verification mail (link + code) in the user's language.
- * An address that is still unverified can sign up again (the mail proves ownership);
- * a verified one is taken.
+ * Sign-up (spec §7). The answer is the same for a new, a pending and a registered address, so it
+ * never tells whether an address has an account; what differs is the mail its owner gets:
+ * - new: the account is created unverified, with a verification mail (code and link);
+ * - pending (not verified yet), same password: the verification mail again (a re-send);
+ * - pending, another password: nothing changes (the first sign-up keeps its password, name and
+ *   referral: only the mailbox's owner may replace them), its codes stop working, and the mail
+ *   offers a link to choose the password — whoever holds the mailbox decides (docs/decisions/0006);
+ * - verified: nothing changes; the owner is told someone tried, with links to log in or reset.
  */
 export async function signup(
   deps: AccountDeps,
@@ -42,28 +59,100 @@ export async function signup(
 ): Promise<{ email: string }> {
   await consume(deps.limiters, [['signupIp', meta.ip]]);
   if (isCommonPassword(input.password)) throw AuthError.commonPassword();
-  const existing = await findUserByEmail(deps, input.email);
-  if (existing?.emailVerified) throw AuthError.emailTaken();
-  // The mail limits apply before anything changes, so a refused attempt changes nothing.
+  // The mail limits apply to every address alike, before anything changes.
   await consume(deps.limiters, [
     ['resendMinute', input.email],
     ['resendDay', input.email],
   ]);
-  const passwordHash = await hashPassword(input.password);
-  const values = {
+  const existing = await findUserByEmail(deps, input.email);
+  const pending = existing && !existing.emailVerified ? existing : null;
+  // One argon2 computation on every path: checking a pending password costs what hashing a new one does.
+  const samePassword = pending ? await verifyPassword(pending.passwordHash, input.password) : false;
+  const passwordHash = pending ? null : await hashPassword(input.password);
+  await signupMail(deps, {
     email: input.email,
     name: input.name || null,
     passwordHash,
-    language: langOf(meta.lang),
-    // Only a real affiliate's code, never the visitor's own: see modules/affiliate/attribution.
-    ...((await referralFor(deps.db, meta.refCode, input.email)) ?? { referralCode: null, referredBy: null }),
-    updatedAt: deps.now(),
-  };
-  const [user] = existing
-    ? await deps.db.update(users).set(values).where(eq(users.id, existing.id)).returning()
-    : await deps.db.insert(users).values(values).returning();
-  await sendVerification(deps, user!, meta);
-  return { email: user!.email };
+    samePassword,
+    refCode: meta.refCode,
+    lang: langOf(meta.lang),
+    origin: meta.origin,
+  });
+  return { email: input.email };
+}
+
+export interface SignupWork {
+  email: string;
+  name: string | null;
+  /** argon2 hash for a new account; null when the address had an account already. */
+  passwordHash: string | null;
+  /** A pending account's own password was given again. */
+  samePassword: boolean;
+  refCode: string | null;
+  lang: Locale;
+  origin: string;
+}
+
+/** The part of a sign-up that depends on whether the address has an account: rows and the mail. */
+export async function signupMail(deps: AccountDeps, work: SignupWork): Promise<void> {
+  const meta = { origin: work.origin };
+  let user = await findUserByEmail(deps, work.email);
+  if (!user && work.passwordHash) {
+    const [created] = await deps.db
+      .insert(users)
+      .values({
+        email: work.email,
+        name: work.name,
+        passwordHash: work.passwordHash,
+        language: work.lang,
+        // Only a real affiliate's code, never the visitor's own: see modules/affiliate/attribution.
+        ...((await referralFor(deps.db, work.refCode, work.email)) ?? {}),
+        updatedAt: deps.now(),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    // Two sign-ups of one new address at once: the first one creates it, the second re-sends.
+    if (created) return sendVerification(deps, created, meta);
+    user = await findUserByEmail(deps, work.email);
+  }
+  if (!user) return;
+  if (user.emailVerified) return sendAccountExists(deps, user, meta);
+  if (work.samePassword || work.passwordHash) return sendPendingMail(deps, user, meta);
+  await revokeVerifyCodes(deps.db, user.id, deps.now());
+  return sendChoosePassword(deps, user, meta);
+}
+
+/**
+ * A pending account's next mail: its verification code, or — once someone offered another
+ * password for it — only the link to choose the password, so no code can confirm a password
+ * that the mailbox's owner may not know.
+ */
+async function sendPendingMail(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
+  if (await hasResetToken(deps.db, user.id)) return sendChoosePassword(deps, user, meta);
+  return sendVerification(deps, user, meta);
+}
+
+async function sendChoosePassword(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
+  const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
+  const lang = langOf(user.language);
+  const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    ...renderChoosePasswordMail({ lang, appName: deps.appName, link }),
+  });
+}
+
+async function sendAccountExists(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
+  const lang = langOf(user.language);
+  await deps.mailer.send({
+    to: user.email,
+    ...renderAccountExistsMail({
+      lang,
+      appName: deps.appName,
+      loginLink: `${meta.origin}${localizePath('/login', lang)}`,
+      resetLink: `${meta.origin}${localizePath('/forgetPassword', lang)}`,
+    }),
+  });
 }
 
 /** Sends a fresh code; the same answer for unknown and already-verified addresses. */
@@ -73,7 +162,7 @@ export async function resendActivation(deps: AccountDeps, email: string, meta: R
     ['resendDay', email],
   ]);
   const user = await findUserByEmail(deps, email);
-  if (user && !user.emailVerified) await sendVerification(deps, user, meta);
+  if (user && !user.emailVerified) await sendPendingMail(deps, user, meta);
 }
 
 /** Verifies by typed code (with the e-mail) or by the link's token, then logs in. */

@@ -96,3 +96,23 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<boole
     .returning({ id: emailTokens.id });
   return rows.length === 1;
 }
+
+/** Ends a user's live verification codes and links. */
+export async function revokeVerifyCodes(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify'), isNull(emailTokens.usedAt)),
+    );
+}
+
+/** Whether a choose-password (reset) link was ever mailed to this user. */
+export async function hasResetToken(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset')))
+    .limit(1);
+  return !!row;
+}

@@ -10,10 +10,6 @@ export const AuthError = {
   googleFailed: () => new ApiError(AuthCode.GOOGLE_FAILED, 'errors.auth.googleFailed'),
   unverified: (email: string) =>
     new ApiError(AuthCode.UNVERIFIED, 'errors.auth.unverified', 403, { email, resend: true }),
-  emailTaken: () =>
-    new ApiError(AuthCode.EMAIL_TAKEN, 'errors.auth.emailTaken', 409, {
-      fields: { email: 'errors.auth.emailTaken' },
-    }),
   invalidToken: () => new ApiError(AuthCode.INVALID_TOKEN, 'errors.auth.invalidToken'),
   invalidCode: () =>
     new ApiError(AuthCode.INVALID_CODE, 'errors.auth.invalidCode', 400, {

@@ -32,7 +32,7 @@ export type GoogleLoginInput =
 /**
  * Signs in with Google: an ID token (One Tap / button credential) is verified against Google's
  * keys; a code is exchanged first. Links to the account with the same address when Google has
- * verified it, else creates a verified account.
+ * verified it (a pending sign-up loses the password nobody proved), else creates a verified account.
  */
 export async function googleLogin(
   deps: AccountDeps,
@@ -56,13 +56,25 @@ export async function googleLogin(
   const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   let user = bySub ?? (await findUserByEmail(deps, identity.email));
   if (user) {
+    // A sign-up still pending confirmation: Google proves the mailbox, not what someone typed for
+    // it, so its password, name and referral go (they could be a stranger's: pre-hijacking).
+    const unproven = user.emailVerified
+      ? { name: user.name ?? identity.name }
+      : {
+          passwordHash: null,
+          name: identity.name,
+          ...((await referralFor(deps.db, meta.refCode, identity.email)) ?? {
+            referralCode: null,
+            referredBy: null,
+          }),
+        };
     const [linked] = await deps.db
       .update(users)
       .set({
         googleSub: identity.sub,
         emailVerified: true,
         avatar: user.avatar ?? identity.picture,
-        name: user.name ?? identity.name,
+        ...unproven,
         updatedAt: now,
       })
       .where(eq(users.id, user.id))

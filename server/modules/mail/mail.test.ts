@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, LOCALE_TAGS } from '../../../common/locales';
 import { createMailer, extractLinks, type Mailer, type MailerLogger } from './mailer';
 import { MAIL_STRINGS, interpolate } from './strings';
-import { escapeHtml, renderResetMail, renderVerificationMail } from './templates';
+import {
+  escapeHtml,
+  renderAccountExistsMail,
+  renderChoosePasswordMail,
+  renderResetMail,
+  renderVerificationMail,
+} from './templates';
 
 // Compile-time check: the app's pino logger satisfies the mailer's logger type.
 const pinoIsAMailerLogger: MailerLogger = pino({ enabled: false });
@@ -102,6 +108,27 @@ describe('mail templates', () => {
     expect(mail.html).toContain('<html lang="ko"');
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain(MAIL_STRINGS.ko.resetButton);
+  });
+
+  it('renders the choose-password and account-exists mails without a code', () => {
+    const choose = renderChoosePasswordMail({
+      lang: 'ja',
+      appName: 'ClipScribe',
+      link: 'https://x.test/r?t=1',
+    });
+    expect(choose.subject).toBe(interpolate(MAIL_STRINGS.ja.chooseSubject, { app: 'ClipScribe' }));
+    expect(choose.text).toContain('https://x.test/r?t=1');
+    expect(choose.html).toContain(MAIL_STRINGS.ja.chooseButton);
+    const exists = renderAccountExistsMail({
+      lang: 'es',
+      appName: 'ClipScribe',
+      loginLink: 'https://x.test/es/login',
+      resetLink: 'https://x.test/es/forgetPassword',
+    });
+    expect(exists.subject).toBe(interpolate(MAIL_STRINGS.es.existsSubject, { app: 'ClipScribe' }));
+    expect(exists.text).toContain('https://x.test/es/login');
+    expect(exists.html).toContain('href="https://x.test/es/forgetPassword"');
+    for (const m of [choose, exists]) expect(m.text).not.toMatch(/\b\d{6}\b/);
   });
 
   it('uses BCP-47 tags for the lang attribute', () => {

@@ -114,6 +114,85 @@ export function renderResetMail({ lang, appName, link }: ResetMailInput): Render
   return { subject, text, html };
 }
 
+export interface AccountExistsMailInput {
+  lang: string;
+  appName: string;
+  /** Absolute http(s) link to the login page. */
+  loginLink: string;
+  /** Absolute http(s) link to the forgot-password page. */
+  resetLink: string;
+}
+
+/** A sign-up pending confirmation was tried again: the mailbox's owner chooses the password. */
+export function renderChoosePasswordMail({ lang, appName, link }: ResetMailInput): RenderedMail {
+  assertHttpLink(link);
+  const locale = resolveMailLocale(lang);
+  const t = translator(MAIL_STRINGS[locale], { app: appName });
+  const subject = t('chooseSubject');
+  const text = [
+    t('chooseHeading'),
+    '',
+    t('chooseIntro'),
+    '',
+    link,
+    '',
+    t('resetExpiry'),
+    '',
+    t('chooseIgnore'),
+    '',
+    '-- ',
+    t('footer'),
+    '',
+  ].join('\n');
+  const html = layout(locale, subject, appName, t('footer'), [
+    heading(t('chooseHeading')),
+    paragraph(t('chooseIntro')),
+    button(link, t('chooseButton')),
+    fallbackLink(t('linkFallback'), link),
+    paragraph(t('resetExpiry'), MUTED),
+    paragraph(t('chooseIgnore'), MUTED),
+  ]);
+  return { subject, text, html };
+}
+
+/** Someone signed up with an address that has an account: its owner is told, nothing changes. */
+export function renderAccountExistsMail({
+  lang,
+  appName,
+  loginLink,
+  resetLink,
+}: AccountExistsMailInput): RenderedMail {
+  assertHttpLink(loginLink);
+  assertHttpLink(resetLink);
+  const locale = resolveMailLocale(lang);
+  const t = translator(MAIL_STRINGS[locale], { app: appName });
+  const subject = t('existsSubject');
+  const text = [
+    t('existsHeading'),
+    '',
+    t('existsIntro'),
+    '',
+    `${t('existsButton')}: ${loginLink}`,
+    '',
+    t('existsReset'),
+    resetLink,
+    '',
+    t('existsIgnore'),
+    '',
+    '-- ',
+    t('footer'),
+    '',
+  ].join('\n');
+  const html = layout(locale, subject, appName, t('footer'), [
+    heading(t('existsHeading')),
+    paragraph(t('existsIntro')),
+    button(loginLink, t('existsButton')),
+    fallbackLink(t('existsReset'), resetLink),
+    paragraph(t('existsIgnore'), MUTED),
+  ]);
+  return { subject, text, html };
+}
+
 // ---------------------------------------------------------------------------
 
 function translator(strings: MailStrings, vars: Record<string, string>) {
