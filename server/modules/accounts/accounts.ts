@@ -136,7 +136,7 @@ async function sendChoosePassword(deps: AccountDeps, user: User, meta: { origin:
   const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
-  await deps.mailer.send({
+  await deps.sendMail({
     to: user.email,
     ...renderChoosePasswordMail({ lang, appName: deps.appName, link }),
   });
@@ -144,7 +144,7 @@ async function sendChoosePassword(deps: AccountDeps, user: User, meta: { origin:
 
 async function sendAccountExists(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
   const lang = langOf(user.language);
-  await deps.mailer.send({
+  await deps.sendMail({
     to: user.email,
     ...renderAccountExistsMail({
       lang,
