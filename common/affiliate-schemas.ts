@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { emailField } from './auth-schemas';
+import { textField } from './text';
 
 // Forms of the affiliate pages, shared by the pages (field messages) and the API. Messages are i18n keys.
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.tooLong')
+const optionalText = (max: number, multiline = false) =>
+  textField({ max, multiline })
     .optional()
     .transform((v) => v || null);
 
@@ -38,7 +36,7 @@ export const applySchema = z.object({
     .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'validation.url')
     .optional()
     .transform((v) => v || null),
-  audience: optionalText(500),
+  audience: optionalText(500, true),
   channel: z.enum(AFFILIATE_CHANNELS).optional(),
   code: affiliateCodeField.optional().or(z.literal('').transform(() => undefined)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text';
 
 // One schema per form, used by the page (field messages) and by the API (same rules).
 // Messages are i18n keys.
@@ -20,7 +21,7 @@ export const loginSchema = z.object({
 export const signupSchema = z.object({
   email: emailField,
   password,
-  name: z.string().trim().max(80, 'validation.nameMax').optional(),
+  name: textField({ max: 80, maxMessage: 'validation.nameMax' }).optional(),
 });
 export const forgotSchema = z.object({ email: emailField });
 export const resetSchema = z.object({ token: z.string().min(10).max(200), password });

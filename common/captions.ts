@@ -7,6 +7,7 @@
 // cues at d come back MIN_SEGMENT_SEC long).
 
 import { normalizeSegments, type Segment } from './segments';
+import { stripControlChars } from './text';
 
 export type CaptionFormat = 'srt' | 'vtt';
 
@@ -116,7 +117,9 @@ const VTT_SKIPPED_BLOCK = /^(?:NOTE(?:[ \t].*)?|STYLE|REGION)$/;
  * clamped to `durationSec` when given), so it is sorted by start.
  * Throws CaptionParseError when no segment results.
  */
-export function parseCaptions(text: string, filename?: string, durationSec?: number): Segment[] {
+export function parseCaptions(raw: string, filename?: string, durationSec?: number): Segment[] {
+  // Stray NUL and control bytes (binary junk, broken encoders) go; line breaks and tabs stay.
+  const text = stripControlChars(raw, { multiline: true });
   const format = detectCaptionFormat(text, filename);
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const cues: Segment[] = [];

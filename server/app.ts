@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
 import { sameOriginRedirects } from './http/same-origin-redirects';
+import { isRefusedInput } from './http/db-errors';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
@@ -43,6 +44,10 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       return c.json(fail(err.code, err.messageKey, err.data), err.httpStatus);
+    }
+    if (isRefusedInput(err)) {
+      c.get('log')?.warn({ err }, 'the database refused a value an input check let through');
+      return c.json(fail(ErrorCode.VALIDATION, 'errors.api.validation'), 422);
     }
     c.get('log')?.error({ err }, 'unhandled error');
     return c.json(fail(ErrorCode.INTERNAL, 'errors.api.internal'), 500);

@@ -32,6 +32,7 @@ import {
 } from '../../common/auth-schemas';
 import { REF_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE } from '../../common/cookies';
 import { LOCALES } from '../../common/locales';
+import { textField } from '../../common/text';
 
 const email = z.string().trim().toLowerCase().email('validation.email').max(254);
 const honeypot = { website: z.string().optional() };
@@ -49,7 +50,7 @@ const completeSchema = z.union([
 ]);
 const profileSchema = z
   .object({
-    name: z.string().trim().max(80, 'validation.nameMax').nullable().optional(),
+    name: textField({ max: 80, maxMessage: 'validation.nameMax' }).nullable().optional(),
     language: z.enum(LOCALES).optional(),
     current_password: z.string().max(256).optional(),
     new_password: z

@@ -13,8 +13,9 @@ import {
   renameFolder,
 } from '../modules/transcription/folders';
 import type { Folder } from '../db/schema';
+import { textField } from '../../common/text';
 
-const name = z.string().trim().min(1, 'validation.required').max(100, 'validation.nameMax');
+const name = textField({ min: 1, max: 100, maxMessage: 'validation.nameMax' });
 
 export function folderJson(f: Pick<Folder, 'id' | 'name' | 'createdAt'> & { count?: number }) {
   return {

@@ -27,21 +27,22 @@ import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { serveMedia } from '../http/serve-media';
 import type { summaryColumns } from '../modules/transcription/transcripts';
 import { UUID_RE } from '../../common/validators';
+import { stripControlChars, textField } from '../../common/text';
 import type { TranscriptJson } from '../../common/transcript-types';
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
 const language = z.string().refine(isTranscriptionLanguage, 'validation.language');
-const name = z.string().trim().min(1, 'validation.required').max(200, 'validation.nameMax');
+const name = textField({ min: 1, max: 200, maxMessage: 'validation.nameMax' });
 const segment = z.object({
   start: z.number().finite().min(0),
   end: z.number().finite().min(0),
-  text: z.string().max(5000),
+  text: textField({ max: 5000, multiline: true }),
 });
 
 const listSchema = z.object({
   folder_id: uuid.optional(),
   root: z.enum(['1', 'true']).optional(),
-  q: z.string().max(200).optional(),
+  q: textField({ max: 200 }).optional(),
   sort: z.enum(['created_at', 'name', 'duration']).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -70,7 +71,11 @@ const renameSchema = z.object({ name }).strict();
 const editSchema = z.intersection(
   z.discriminatedUnion('op', [
     z.object({ op: z.literal('replace'), segments: z.array(segment).max(20_000) }),
-    z.object({ op: z.literal('text'), index: z.number().int().min(0), text: z.string().max(5000) }),
+    z.object({
+      op: z.literal('text'),
+      index: z.number().int().min(0),
+      text: textField({ max: 5000, multiline: true }),
+    }),
     z.object({ op: z.literal('split'), index: z.number().int().min(0), offset: z.number().int().min(1) }),
     z.object({ op: z.literal('merge'), index: z.number().int().min(0) }),
     z.object({
@@ -161,7 +166,7 @@ export function transcriptsApi() {
     }
     const row = await importCaptions(deps(c), user, {
       captions: await body.file.text(),
-      filename: body.file.name,
+      filename: stripControlChars(body.file.name),
       name: body.name,
       language: body.language,
       uploadId: body.upload_id,

@@ -5,6 +5,7 @@ import type { Storage } from '../modules/storage/storage';
 import { TranscriptCode } from '../../common/error-codes';
 import { ApiError } from './envelope';
 import { parseRange } from './range';
+import { PLAYABLE_TYPES } from '../modules/media/probe';
 
 export interface ServeMediaOptions {
   /** Whether `?download=1` may turn the response into an attachment. */
@@ -22,14 +23,24 @@ export async function serveMedia(
   if (!row.mediaKey) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
   const size = await storage.size(row.mediaKey);
   if (size === null) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
+  // Inline only as audio or video that ffprobe recognised; anything else (a failed upload of an
+  // HTML page, a type stored before this rule) is a download of bytes, never a document on our
+  // origin. The sandbox keeps even a mislabelled file from running script here.
+  const playable = !!row.mediaType && PLAYABLE_TYPES.has(row.mediaType);
+  // A link that may play but not download has nothing to offer for a file that cannot play.
+  if (!playable && opts.allowDownload === false)
+    throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
-    'Content-Type': row.mediaType ?? 'application/octet-stream',
+    'Content-Type': playable ? row.mediaType! : 'application/octet-stream',
     'Cache-Control': opts.cacheControl ?? 'private, max-age=3600',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "sandbox; default-src 'none'",
   };
-  if ((opts.allowDownload ?? true) && c.req.query('download') === '1' && row.mediaName) {
-    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(row.mediaName)}`;
+  const filename = row.mediaName ? `; filename*=UTF-8''${encodeURIComponent(row.mediaName)}` : '';
+  if (!playable) headers['Content-Disposition'] = `attachment${filename}`;
+  else if ((opts.allowDownload ?? true) && c.req.query('download') === '1' && row.mediaName) {
+    headers['Content-Disposition'] = `attachment${filename}`;
   }
   const range = parseRange(c.req.header('range'), size);
   if (range === 'unsatisfiable') {

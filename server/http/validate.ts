@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from './envelope';
+import { CONTROL_CHARS_MESSAGE, firstControlChar } from '../../common/text';
 
 /** Reads and validates a JSON (or form) body; bad JSON → 400, schema failure → 422 with field errors. */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -25,6 +26,14 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
 }
 
 function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  // Whatever the schema: no text anywhere may carry NUL or other control characters (PostgreSQL
+  // refuses NUL; the rest is never meant). Fields say it themselves through common/text.ts.
+  const bad = firstControlChar(raw);
+  if (bad !== null) {
+    throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, {
+      fields: { [bad]: CONTROL_CHARS_MESSAGE },
+    });
+  }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};

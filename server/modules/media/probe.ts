@@ -41,6 +41,26 @@ function run(bin: string, args: string[], timeoutMs: number): Promise<{ code: nu
   });
 }
 
+/** Every Content-Type mimeFor can give: the only ones media is ever served inline with. */
+export const PLAYABLE_TYPES: ReadonlySet<string> = new Set([
+  'video/mp4',
+  'audio/mp4',
+  'video/webm',
+  'audio/webm',
+  'video/x-matroska',
+  'audio/x-matroska',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/flac',
+  'video/ogg',
+  'audio/ogg',
+  'video/x-msvideo',
+  'audio/aac',
+  'video/mp2t',
+  'video/octet-stream',
+  'audio/octet-stream',
+]);
+
 function mimeFor(format: string, hasVideo: boolean, codecs: string[]): string {
   const f = format.split(',');
   if (f.includes('mp4') || f.includes('mov')) return hasVideo ? 'video/mp4' : 'audio/mp4';

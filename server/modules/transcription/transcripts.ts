@@ -15,6 +15,7 @@ import { MediaError } from '../media/media-error';
 import { probeMedia, type MediaInfo } from '../media/probe';
 import { mediaKey } from '../storage/storage';
 import { assertAdmission } from './admission';
+import { stripControlChars } from '../../../common/text';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription, queueTranscription } from './transcribe-jobs';
 
@@ -45,8 +46,9 @@ async function assertFolder(deps: TranscriptionDeps, user: User, folderId: strin
 
 /** The file name without its extension, as the default transcript name. */
 export function nameFromFile(filename: string): string {
-  const base = filename.replace(/\.[^./\\]{1,8}$/, '').trim();
-  return (base || filename || 'Transcript').slice(0, 200);
+  const clean = stripControlChars(filename);
+  const base = clean.replace(/\.[^./\\]{1,8}$/, '').trim();
+  return (base || clean.trim() || 'Transcript').slice(0, 200);
 }
 
 export interface CreateInput {
@@ -101,7 +103,8 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
       language: input.language,
       translate: input.translate,
       mediaName: upload.filename.slice(0, 255),
-      mediaType: info?.mimeType ?? upload.filetype,
+      // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
+      mediaType: info?.mimeType ?? null,
       mediaSize: upload.size,
       hasVideo: info?.hasVideo ?? false,
       durationSec: info?.durationSec ?? null,

@@ -6,6 +6,7 @@ import type { User } from '../../db/schema';
 import { ErrorCode, UploadCode } from '../../../common/error-codes';
 import { ApiError, fail } from '../../http/envelope';
 import type { Logger } from '../../logger';
+import { stripControlChars } from '../../../common/text';
 
 export const UPLOAD_PATH = '/self-api/v1/uploads';
 /** Uploads never turned into a transcript are removed after a day. */
@@ -80,11 +81,15 @@ export function createUploads(deps: UploadDeps) {
           throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
         throw err;
       }
-      const filename = (upload.metadata?.filename ?? upload.metadata?.name ?? 'upload').slice(0, 255);
+      // The client names the file: control characters (a NUL would break the insert) go.
+      const filename =
+        stripControlChars(upload.metadata?.filename ?? upload.metadata?.name ?? '')
+          .trim()
+          .slice(0, 255) || 'upload';
       return {
         metadata: {
           filename,
-          filetype: (upload.metadata?.filetype ?? upload.metadata?.type ?? '').slice(0, 255),
+          filetype: stripControlChars(upload.metadata?.filetype ?? upload.metadata?.type ?? '').slice(0, 255),
           userId: user.id,
         },
       };
@@ -130,8 +135,8 @@ export function createUploads(deps: UploadDeps) {
         id: upload.id,
         path: path.join(deps.dir, upload.id),
         size: upload.size,
-        filename: upload.metadata?.filename ?? 'upload',
-        filetype: upload.metadata?.filetype || null,
+        filename: stripControlChars(upload.metadata?.filename ?? '') || 'upload',
+        filetype: stripControlChars(upload.metadata?.filetype ?? '') || null,
       };
     },
 
