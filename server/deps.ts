@@ -7,7 +7,8 @@ import type { Logger } from './logger';
 import type { AccountDeps } from './modules/accounts/deps';
 import { createLimiters } from './modules/auth/rate-limits';
 import { createMailer, type Mailer } from './modules/mail/mailer';
-import { createEngine } from './modules/engine/create-engine';
+import { createEngine, modelDownloadHeaders } from './modules/engine/create-engine';
+import type { ModelProvisioner } from './modules/engine/models/provision';
 import type { Engine } from './modules/engine/types';
 import { createBullQueue } from './modules/jobs/bull-queue';
 import { createDbQueue } from './modules/jobs/db-queue';
@@ -18,8 +19,6 @@ import { createS3Storage } from './modules/storage/s3-storage';
 import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
-import { processTranscript } from './modules/transcription/process';
-import { sweepExpiredTranscripts } from './modules/transcription/retention';
 import { createUploads } from './modules/uploads/uploads';
 import { userForToken } from './modules/auth/session-user';
 import { readCookie, SESSION_COOKIE } from '../common/cookies';
@@ -31,7 +30,10 @@ import { cancelSubscriptions } from './modules/billing/checkout';
 import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
 import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
+import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface ServiceDeps {
   accounts: AccountDeps;
@@ -39,8 +41,10 @@ export interface ServiceDeps {
   billing: BillingDeps & { plans(): Promise<PlansJson> };
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
-  /** Starts consuming transcription jobs in this process (web process or `npm run worker`). */
+  /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
+  /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
+  startBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +109,7 @@ export function buildServiceDeps(
     logger,
     userOf: (req) => userForToken(db, bearerOrCookie(req)),
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
+    sweepEveryMs: HOUR_MS,
   });
   const transcription: TranscriptionDeps = {
     db,
@@ -130,7 +135,7 @@ export function buildServiceDeps(
 
   const accounts: AccountDeps = {
     db,
-    mailer,
+    sendMail: (msg) => queue.add('send-mail', msg),
     limiters: createLimiters(redis),
     appName: env.APP_NAME,
     google: env.GOOGLE_CLIENT_ID
@@ -151,15 +156,6 @@ export function buildServiceDeps(
   };
 
   let engine: Engine | null = null;
-  const sweeper = setInterval(
-    () => {
-      const failed = (err: Error) => logger.warn({ err: err.message }, 'sweep failed');
-      void uploads.sweepAbandoned().catch(failed);
-      void sweepExpiredTranscripts(transcription).catch(failed);
-    },
-    60 * 60 * 1000,
-  );
-  sweeper.unref();
 
   return {
     accounts,
@@ -168,18 +164,47 @@ export function buildServiceDeps(
     affiliate,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
-      engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
+      let provisioner: ModelProvisioner | null = null;
+      if (!engine) {
+        const made = overrides.engine
+          ? { engine: overrides.engine, provisioner: null }
+          : createEngine(env, logger, media.ffmpeg, {
+              // The embedded queue runs the download here, as a durable job; BullMQ workers each
+              // need the model on their own disk, so each one fetches its own.
+              enqueueModelDownload:
+                queue.kind === 'db'
+                  ? (model, delayMs) => queue.add('download-model', { model }, { key: model, once: true, delayMs })
+                  : undefined,
+            });
+        engine = made.engine;
+        provisioner = made.provisioner;
+      }
+      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
+      queue.work('transcription', transcriptionHandlers(pipeline), env.JOB_CONCURRENCY);
+      queue.work(
+        'downloads',
+        downloadHandlers({
+          dataDir: env.DATA_DIR,
+          baseUrl: env.WHISPER_MODEL_BASE_URL,
+          sha1: env.WHISPER_MODEL_SHA1 ?? null,
+          headers: modelDownloadHeaders(env),
+          provisioner,
+        }),
+        1,
+      );
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
-      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
-      queue.start((id, ctx) => processTranscript(pipeline, id, ctx), env.JOB_CONCURRENCY);
       logger.info(
         { queue: queue.kind, engine: engine.name, concurrency: env.JOB_CONCURRENCY },
         'worker started',
       );
     },
+    async startBackground() {
+      queue.work('background', backgroundHandlers({ mailer, transcription }), 2);
+      await queue.every('sweep-retention', {}, HOUR_MS);
+    },
     async close() {
-      clearInterval(sweeper);
+      uploads.close();
       await queue.stop();
       await engine?.close?.();
       await events.close();

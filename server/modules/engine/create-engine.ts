@@ -1,31 +1,46 @@
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
+import { createModelProvisioner, type ModelProvisioner } from './models/provision';
 import { createOpenAiEngine } from './openai';
 import type { Engine } from './types';
-import { createModelProvisioner } from './models/provision';
 import { createWhisperEngine, resolveModelPath } from './whisper/engine';
 
-/** The engine named by TRANSCRIBE_ENGINE, configured from the environment. */
-export function createEngine(env: Env, logger: Logger, ffmpeg: string): Engine {
+/** Bearer token for model downloads, when one is configured. */
+export const modelDownloadHeaders = (env: Env) =>
+  env.HF_TOKEN ? { authorization: `Bearer ${env.HF_TOKEN}` } : undefined;
+
+/**
+ * The engine named by TRANSCRIBE_ENGINE, configured from the environment, and for the local engine
+ * the provisioner that fetches its model (`enqueue`: as a download-model job on the queue).
+ */
+export function createEngine(
+  env: Env,
+  logger: Logger,
+  ffmpeg: string,
+  opts: { enqueueModelDownload?: (model: string, delayMs: number) => Promise<void> } = {},
+): { engine: Engine; provisioner: ModelProvisioner | null } {
   if (env.TRANSCRIBE_ENGINE === 'openai') {
-    return createOpenAiEngine({
+    const engine = createOpenAiEngine({
       baseUrl: env.OPENAI_BASE_URL,
       apiKey: env.OPENAI_API_KEY,
       model: env.OPENAI_MODEL,
       ffmpegPath: ffmpeg,
     });
+    return { engine, provisioner: null };
   }
   const model = resolveModelPath(env);
+  const enqueue = opts.enqueueModelDownload;
   const provisioner = createModelProvisioner({
     name: model.name,
     path: model.path,
     baseUrl: env.WHISPER_MODEL_BASE_URL,
     sha1: env.WHISPER_MODEL_SHA1 ?? null,
     autoDownload: env.WHISPER_MODEL_AUTO_DOWNLOAD,
-    headers: env.HF_TOKEN ? { authorization: `Bearer ${env.HF_TOKEN}` } : undefined,
+    headers: modelDownloadHeaders(env),
     logger,
+    enqueue: enqueue ? (delayMs) => enqueue(model.name, delayMs) : undefined,
   });
-  return createWhisperEngine({
+  const engine = createWhisperEngine({
     modelPath: model.path,
     modelName: model.name,
     provisioner,
@@ -34,4 +49,5 @@ export function createEngine(env: Env, logger: Logger, ffmpeg: string): Engine {
     temperature: env.WHISPER_TEMPERATURE,
     logger,
   });
+  return { engine, provisioner };
 }

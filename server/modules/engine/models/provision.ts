@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../../logger';
+import { retryDelayMs } from '../../jobs/queue';
 import { EngineError } from '../types';
 import { expectedSha1, modelUrl } from './catalogue';
 import { downloadFile, DownloadError } from './download';
@@ -36,11 +37,23 @@ export interface ModelProvisionerOptions {
   /** Failed attempts after which waiting jobs stop waiting (and are retried later); default 3. */
   jobsWaitAttempts?: number;
   fetch?: typeof fetch;
+  /**
+   * Queues the download as a `download-model` job (the embedded queue: durable, retried with the
+   * queue's backoff, run by the downloads lane in this process). Without it, this process retries
+   * by itself (the distributed mode: every worker needs the model on its own disk).
+   */
+  enqueue?: (delayMs: number) => Promise<void>;
 }
 
 export interface ModelProvisioner {
+  /** The model's name in the table. */
+  readonly name: string;
   /** Starts the background check and download (idempotent). */
   start(): void;
+  /** One download attempt, for the download-model job; throws DownloadError when it fails. */
+  runOnce(signal: AbortSignal): Promise<void>;
+  /** The job gave up (its attempts are used): queue a new one later. */
+  gaveUp(): void;
   state(): ModelState;
   /** Resolves once the model file is there; reports the download (0–100) meanwhile. */
   ready(opts?: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<void>;
@@ -78,17 +91,40 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
     `that serves ${file}, or put the file at ${opts.path} yourself (npm run model:download -- ${opts.name}); ` +
     `for a custom file set WHISPER_MODEL_SHA1 to its SHA-1.`;
 
-  async function attempt(): Promise<void> {
-    if (closed) return;
-    if (await exists(opts.path)) return set({ state: 'ready' });
+  /** Whether the model is there (ready) or will not come (missing); false: a download is needed. */
+  async function settled(): Promise<boolean> {
+    if (await exists(opts.path)) {
+      set({ state: 'ready' });
+      return true;
+    }
     if (!opts.autoDownload) {
       opts.logger.error(
         { model: opts.name, path: opts.path },
         `The Whisper model is missing and WHISPER_MODEL_AUTO_DOWNLOAD is off: transcriptions fail until it is there. ` +
           `Run: npm run model:download -- ${opts.name} (or set WHISPER_MODEL to the file).`,
       );
-      return set({ state: 'missing' });
+      set({ state: 'missing' });
+      return true;
     }
+    return false;
+  }
+
+  /** The process's own retry loop (without a queue). */
+  async function attempt(): Promise<void> {
+    if (closed || (await settled())) return;
+    try {
+      await tryDownload(controller.signal);
+    } catch (err) {
+      if (closed || controller.signal.aborted) return;
+      const delay = delays[Math.min(failures - 1, delays.length - 1)]!;
+      timer = setTimeout(() => void attempt(), delay);
+      timer.unref();
+    }
+  }
+
+  /** One download; on failure logs the cause and what to do, and throws. */
+  async function tryDownload(signal: AbortSignal): Promise<void> {
+    if (await exists(opts.path)) return set({ state: 'ready' });
     opts.logger.info({ model: opts.name, url, dest: opts.path }, 'downloading the Whisper model');
     set({ state: 'downloading', percent: null, bytes: 0, total: null });
     let lastLog = 0;
@@ -98,7 +134,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         dest: opts.path,
         sha1,
         headers: opts.headers,
-        signal: controller.signal,
+        signal: AbortSignal.any([signal, controller.signal]),
         fetch: opts.fetch,
         onProgress: ({ bytes, total }) => {
           const percent = total ? Math.min(100, Math.floor((bytes / total) * 1000) / 10) : null;
@@ -135,10 +171,13 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       );
       set({ state: 'ready' });
     } catch (err) {
-      if (closed || controller.signal.aborted) return;
+      if (closed || signal.aborted || controller.signal.aborted) {
+        if (current.state === 'downloading') set({ state: 'checking' });
+        throw err;
+      }
       failures++;
       const message = err instanceof Error ? err.message : String(err);
-      const delay = delays[Math.min(failures - 1, delays.length - 1)]!;
+      const delay = opts.enqueue ? retryDelayMs(failures) : delays[Math.min(failures - 1, delays.length - 1)]!;
       const what =
         err instanceof DownloadError && err.code === 'checksum'
           ? `The file downloaded from ${url} is not the published ${file} (${message}).`
@@ -150,19 +189,43 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         `${what} Trying again in ${Math.round(delay / 1000)} s. ${advice()}`,
       );
       set({ state: 'retrying', attempt: failures, error: message, retryAt: Date.now() + delay });
-      timer = setTimeout(() => void attempt(), delay);
-      timer.unref();
+      throw err;
     }
   }
 
+  const enqueue = (delayMs: number) =>
+    opts.enqueue!(delayMs).catch((err: Error) =>
+      opts.logger.error({ err: err.message }, 'could not queue the Whisper model download'),
+    );
+
   function start() {
-    started ??= attempt().catch((err: unknown) => {
+    started ??= (async () => {
+      if (opts.enqueue) {
+        if (!(await settled())) await enqueue(0);
+      } else {
+        await attempt();
+      }
+    })().catch((err: unknown) => {
       opts.logger.error({ err }, 'Whisper model provisioning failed');
     });
   }
 
   return {
+    name: opts.name,
     start,
+    async runOnce(signal) {
+      if (closed || (await settled())) return;
+      await tryDownload(signal);
+    },
+    gaveUp() {
+      if (closed || !opts.enqueue) return;
+      const delay = delays[delays.length - 1]!;
+      opts.logger.error(
+        { model: opts.name, retryInSec: Math.round(delay / 1000) },
+        `The Whisper model download job gave up; a new one is queued in ${Math.round(delay / 1000)} s. ${advice()}`,
+      );
+      void enqueue(delay);
+    },
     state: () => current,
     async ready({ signal, onProgress } = {}) {
       if (await exists(opts.path)) {
