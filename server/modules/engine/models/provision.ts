@@ -114,7 +114,8 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
     if (closed || (await settled())) return;
     try {
       await tryDownload(controller.signal);
-    } catch (err) {
+    } catch {
+      // Logged by tryDownload; try again after the backoff.
       if (closed || controller.signal.aborted) return;
       const delay = delays[Math.min(failures - 1, delays.length - 1)]!;
       timer = setTimeout(() => void attempt(), delay);
