@@ -18,8 +18,6 @@ import { createS3Storage } from './modules/storage/s3-storage';
 import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
-import { processTranscript } from './modules/transcription/process';
-import { sweepExpiredTranscripts } from './modules/transcription/retention';
 import { createUploads } from './modules/uploads/uploads';
 import { userForToken } from './modules/auth/session-user';
 import { readCookie, SESSION_COOKIE } from '../common/cookies';
@@ -31,7 +29,10 @@ import { cancelSubscriptions } from './modules/billing/checkout';
 import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
 import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
+import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface ServiceDeps {
   accounts: AccountDeps;
@@ -39,8 +40,10 @@ export interface ServiceDeps {
   billing: BillingDeps & { plans(): Promise<PlansJson> };
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
-  /** Starts consuming transcription jobs in this process (web process or `npm run worker`). */
+  /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
+  /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
+  startBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,7 @@ export function buildServiceDeps(
     logger,
     userOf: (req) => userForToken(db, bearerOrCookie(req)),
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
+    sweepEveryMs: HOUR_MS,
   });
   const transcription: TranscriptionDeps = {
     db,
@@ -130,7 +134,7 @@ export function buildServiceDeps(
 
   const accounts: AccountDeps = {
     db,
-    mailer,
+    sendMail: (msg) => queue.add('send-mail', msg),
     limiters: createLimiters(redis),
     appName: env.APP_NAME,
     google: env.GOOGLE_CLIENT_ID
@@ -151,15 +155,6 @@ export function buildServiceDeps(
   };
 
   let engine: Engine | null = null;
-  const sweeper = setInterval(
-    () => {
-      const failed = (err: Error) => logger.warn({ err: err.message }, 'sweep failed');
-      void uploads.sweepAbandoned().catch(failed);
-      void sweepExpiredTranscripts(transcription).catch(failed);
-    },
-    60 * 60 * 1000,
-  );
-  sweeper.unref();
 
   return {
     accounts,
@@ -170,14 +165,19 @@ export function buildServiceDeps(
     startWorker() {
       engine ??= overrides.engine ?? createEngine(env, logger, media.ffmpeg);
       const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
-      queue.start((id, ctx) => processTranscript(pipeline, id, ctx), env.JOB_CONCURRENCY);
+      queue.work('transcription', transcriptionHandlers(pipeline), env.JOB_CONCURRENCY);
+      queue.work('downloads', downloadHandlers(env.DATA_DIR), 1);
       logger.info(
         { queue: queue.kind, engine: engine.name, concurrency: env.JOB_CONCURRENCY },
         'worker started',
       );
     },
+    async startBackground() {
+      queue.work('background', backgroundHandlers({ mailer, transcription }), 2);
+      await queue.every('sweep-retention', {}, HOUR_MS);
+    },
     async close() {
-      clearInterval(sweeper);
+      uploads.close();
       await queue.stop();
       await engine?.close?.();
       await events.close();

@@ -84,6 +84,7 @@ async function main() {
     ],
   });
 
+  await services.startBackground();
   if (webRunsWorker(env)) services.startWorker();
 
   server.listen(env.PORT, env.HOST, () => {

@@ -160,16 +160,24 @@ export const transcripts = pgTable(
 export type Transcript = typeof transcripts.$inferSelect;
 
 /**
- * Durable job rows for the in-process runner: a claimed job carries a lease (locked_by /
- * locked_until) that a crashed process stops renewing, so another run takes it up again.
+ * Durable job rows for the in-process runner (server/modules/jobs/job-map.ts names the jobs): a
+ * claimed job carries a lease (locked_by / locked_until) that a crashed process stops renewing,
+ * so another run takes it up again.
  */
 export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    transcriptId: uuid('transcript_id')
-      .notNull()
-      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default('transcribe'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** What the job is about (a transcript id, a model name); cancel(name, key) reaches it. */
+    key: text('key'),
+    /** At most one waiting or running job of this name and key (jobs_once_idx). */
+    once: boolean('once').notNull().default(false),
+    /** A recurring job: when it ends, the next run is queued this many milliseconds later. */
+    repeatMs: integer('repeat_ms'),
+    /** Transcription jobs go with their transcript. */
+    transcriptId: uuid('transcript_id').references(() => transcripts.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'canceled'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
@@ -179,7 +187,14 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter), index('jobs_transcript_idx').on(t.transcriptId)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAfter),
+    index('jobs_transcript_idx').on(t.transcriptId),
+    index('jobs_key_idx').on(t.name, t.key),
+    uniqueIndex('jobs_once_idx')
+      .on(t.name, t.key)
+      .where(sql`${t.once} and ${t.status} in ('queued', 'running')`),
+  ],
 );
 
 export type Job = typeof jobs.$inferSelect;

@@ -22,6 +22,7 @@ export async function testApp(
     exclusiveDb: database.kind === 'pglite',
     ...service,
   });
+  await services.startBackground();
   if (service.worker) services.startWorker();
   const deps: AppDeps = {
     env: parsedEnv,

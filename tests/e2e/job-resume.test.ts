@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { jobs, usageRecords } from '../../server/db/schema';
@@ -65,14 +66,15 @@ describe('the embedded job runner survives kill -9', () => {
     const quota = ((await user.json()) as { data: any }).data.permissions_quota;
     expect(quota.minutes_used).toBeCloseTo(10, 1);
 
-    // Stop the server to read its database: one charge, one finished job that ran twice.
+    // Stop the server to read its database: one charge, one finished transcription job that ran
+    // twice (the table also holds the hourly sweep's next run).
     const proc = server.proc;
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
       expect(await db.db.select().from(usageRecords)).toHaveLength(1);
-      const rows = await db.db.select().from(jobs);
+      const rows = await db.db.select().from(jobs).where(eq(jobs.name, 'transcribe'));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'done', attempts: 2 });
     } finally {

@@ -39,7 +39,7 @@ async function sendVerification(deps: AccountDeps, user: User, meta: { origin: s
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/register/verification', lang)}?token=${token}&email=${encodeURIComponent(user.email)}`;
   const mail = renderVerificationMail({ lang, appName: deps.appName, code: code!, link });
-  await deps.mailer.send({ to: user.email, ...mail });
+  await deps.sendMail({ to: user.email, ...mail });
 }
 
 /**
@@ -136,7 +136,7 @@ async function sendChoosePassword(deps: AccountDeps, user: User, meta: { origin:
   const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
-  await deps.mailer.send({
+  await deps.sendMail({
     to: user.email,
     ...renderChoosePasswordMail({ lang, appName: deps.appName, link }),
   });
@@ -144,7 +144,7 @@ async function sendChoosePassword(deps: AccountDeps, user: User, meta: { origin:
 
 async function sendAccountExists(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
   const lang = langOf(user.language);
-  await deps.mailer.send({
+  await deps.sendMail({
     to: user.email,
     ...renderAccountExistsMail({
       lang,
@@ -244,7 +244,7 @@ export async function forgotPassword(deps: AccountDeps, email: string, meta: Req
   const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
   const lang = langOf(user.language);
   const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
-  await deps.mailer.send({ to: user.email, ...renderResetMail({ lang, appName: deps.appName, link }) });
+  await deps.sendMail({ to: user.email, ...renderResetMail({ lang, appName: deps.appName, link }) });
 }
 
 /** Single-use token; every other session ends; the user is logged in (and verified: the mail proves it). */

@@ -1,13 +1,14 @@
 import type { Locale } from '../../../common/locales';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
 import type { Limiters } from '../auth/rate-limits';
 import type { GoogleConfig } from '../auth/google';
 
 /** What the account rules need from the outside world; tests pass real PGlite and SMTP. */
 export interface AccountDeps {
   db: Db;
-  mailer: Mailer;
+  /** Queues a mail (a durable send-mail job); resolves once it is queued, not sent. */
+  sendMail(msg: MailMessage): Promise<void>;
   limiters: Limiters;
   appName: string;
   google: GoogleConfig | null;

@@ -6,6 +6,7 @@ import { createLogger } from '../../logger';
 import { createDbQueue } from './db-queue';
 import { createLocalEvents } from './events';
 import { JobInterruptedError, RetryableError, type JobContext, type JobQueue } from './queue';
+import { cancelTranscription, queueTranscription } from '../transcription/transcribe-jobs';
 
 let database: Database;
 let userId: string;
@@ -37,6 +38,19 @@ async function until(check: () => Promise<boolean>, ms = 5000) {
   }
 }
 
+/** Consumes transcription jobs with `handler`, given the transcript id. */
+function transcribeWith(q: JobQueue, handler: (transcriptId: string, ctx: JobContext) => Promise<void>) {
+  q.work('transcription', { transcribe: ({ transcriptId }, ctx) => handler(transcriptId, ctx) }, 1);
+}
+
+/** A job row as a process of another run left it. */
+const leftJob = (transcriptId: string) => ({
+  name: 'transcribe',
+  payload: { transcriptId },
+  key: transcriptId,
+  transcriptId,
+});
+
 function queue(overrides: Partial<Parameters<typeof createDbQueue>[0]> = {}) {
   return createDbQueue({
     db: database.db,
@@ -54,11 +68,11 @@ describe('the embedded job queue', () => {
   it('runs each job once and marks it done', async () => {
     const seen: string[] = [];
     q = queue();
-    q.start(async (id) => void seen.push(id), 1);
+    transcribeWith(q, async (id) => void seen.push(id));
     const a = await transcript();
     const b = await transcript();
-    await q.enqueue(a);
-    await q.enqueue(b);
+    await queueTranscription(q, a);
+    await queueTranscription(q, b);
     await until(async () => (await jobOf(b)).status === 'done');
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([a, b]);
@@ -69,12 +83,12 @@ describe('the embedded job queue', () => {
   it('retries transient failures with backoff, then gives up', async () => {
     const contexts: JobContext[] = [];
     q = queue({ maxAttempts: 3 });
-    q.start(async (_id, ctx) => {
+    transcribeWith(q, async (_id, ctx) => {
       contexts.push(ctx);
       throw new RetryableError('engine crashed');
-    }, 1);
+    });
     const id = await transcript();
-    await q.enqueue(id);
+    await queueTranscription(q, id);
     await until(async () => (await jobOf(id)).status === 'failed');
     expect(contexts.map((c) => c.attempt)).toEqual([1, 2, 3]);
     expect(await jobOf(id)).toMatchObject({ attempts: 3, lastError: 'engine crashed' });
@@ -84,12 +98,12 @@ describe('the embedded job queue', () => {
   it('does not retry other failures', async () => {
     let runs = 0;
     q = queue();
-    q.start(async () => {
+    transcribeWith(q, async () => {
       runs++;
       throw new Error('bug');
-    }, 1);
+    });
     const id = await transcript();
-    await q.enqueue(id);
+    await queueTranscription(q, id);
     await until(async () => (await jobOf(id)).status === 'failed');
     expect(runs).toBe(1);
     await q.stop();
@@ -98,7 +112,7 @@ describe('the embedded job queue', () => {
   it('takes up a job whose lease expired (its process died)', async () => {
     const id = await transcript();
     await database.db.insert(jobs).values({
-      transcriptId: id,
+      ...leftJob(id),
       status: 'running',
       attempts: 1,
       lockedBy: 'dead-process',
@@ -106,7 +120,7 @@ describe('the embedded job queue', () => {
     });
     const live = await transcript();
     await database.db.insert(jobs).values({
-      transcriptId: live,
+      ...leftJob(live),
       status: 'running',
       attempts: 1,
       lockedBy: 'live-process',
@@ -114,7 +128,7 @@ describe('the embedded job queue', () => {
     });
     const seen: string[] = [];
     q = queue();
-    q.start(async (t) => void seen.push(t), 1);
+    transcribeWith(q, async (t) => void seen.push(t));
     await until(async () => (await jobOf(id)).status === 'done');
     expect(seen).toEqual([id]);
     expect((await jobOf(id)).attempts).toBe(2);
@@ -126,7 +140,7 @@ describe('the embedded job queue', () => {
   it('with an exclusive database, takes up every running job at start', async () => {
     const id = await transcript();
     await database.db.insert(jobs).values({
-      transcriptId: id,
+      ...leftJob(id),
       status: 'running',
       attempts: 1,
       lockedBy: 'killed',
@@ -134,7 +148,7 @@ describe('the embedded job queue', () => {
     });
     const seen: string[] = [];
     q = queue({ exclusive: true });
-    q.start(async (t) => void seen.push(t), 1);
+    transcribeWith(q, async (t) => void seen.push(t));
     await until(async () => (await jobOf(id)).status === 'done');
     expect(seen).toEqual([id]);
     await q.stop();
@@ -143,7 +157,8 @@ describe('the embedded job queue', () => {
   it('cancels a running job through its signal', async () => {
     let reason: unknown = null;
     q = queue();
-    q.start(
+    transcribeWith(
+      q,
       (_id, ctx) =>
         new Promise<void>((resolve) => {
           ctx.signal.addEventListener('abort', () => {
@@ -151,12 +166,11 @@ describe('the embedded job queue', () => {
             resolve();
           });
         }),
-      1,
     );
     const id = await transcript();
-    await q.enqueue(id);
+    await queueTranscription(q, id);
     await until(async () => (await jobOf(id)).status === 'running');
-    await q.cancel(id);
+    await cancelTranscription(q, id);
     await until(async () => (await jobOf(id)).status === 'canceled');
     expect(reason).toBe('cancel');
     await q.stop();
@@ -164,13 +178,13 @@ describe('the embedded job queue', () => {
 
   it('a job that finished as shutdown began stays done', async () => {
     q = queue();
-    q.start(
+    transcribeWith(
+      q,
       (_id, ctx) =>
         new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => setTimeout(resolve, 20))),
-      1,
     );
     const id = await transcript();
-    await q.enqueue(id);
+    await queueTranscription(q, id);
     await until(async () => (await jobOf(id)).status === 'running');
     await q.stop();
     expect((await jobOf(id)).status).toBe('done');
@@ -178,18 +192,76 @@ describe('the embedded job queue', () => {
 
   it('hands running jobs back at shutdown without counting an attempt', async () => {
     q = queue();
-    q.start(
+    transcribeWith(
+      q,
       (_id, ctx) =>
         new Promise<void>((_resolve, reject) =>
           ctx.signal.addEventListener('abort', () => reject(new JobInterruptedError())),
         ),
-      1,
     );
     const id = await transcript();
-    await q.enqueue(id);
+    await queueTranscription(q, id);
     await until(async () => (await jobOf(id)).status === 'running');
     await q.stop();
     expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     await database.db.delete(jobs).where(eq(jobs.transcriptId, id));
+  });
+});
+
+describe('named jobs', () => {
+  const rowsOf = (name: string) => database.db.select().from(jobs).where(eq(jobs.name, name));
+
+  it('runs each lane with its own slots, so a long transcription does not hold up a mail', async () => {
+    const q = queue();
+    let release = () => {};
+    transcribeWith(q, () => new Promise<void>((r) => (release = r)));
+    const sent: string[] = [];
+    q.work(
+      'background',
+      { 'send-mail': async (m) => void sent.push(m.to), 'sweep-retention': async () => {} },
+      1,
+    );
+    const id = await transcript();
+    await queueTranscription(q, id);
+    await until(async () => (await jobOf(id)).status === 'running');
+    await q.add('send-mail', { to: 'a@example.test', subject: 's', text: 't', html: '<p>t</p>' });
+    await until(async () => sent.length === 1);
+    // Done rows of jobs other than transcriptions go (a mail's payload holds a sign-in link).
+    await until(async () => (await rowsOf('send-mail')).length === 0);
+    release();
+    await until(async () => (await jobOf(id)).status === 'done');
+    await q.stop();
+  });
+
+  it('keeps one live job per name and key when asked to', async () => {
+    const q = queue();
+    await q.add('download-model', { model: 'tiny' }, { key: 'tiny', once: true });
+    await q.add('download-model', { model: 'tiny' }, { key: 'tiny', once: true });
+    await q.add('download-model', { model: 'base' }, { key: 'base', once: true });
+    expect((await rowsOf('download-model')).map((r) => r.key).sort()).toEqual(['base', 'tiny']);
+    await database.db.delete(jobs).where(eq(jobs.name, 'download-model'));
+  });
+
+  it('declares a schedule once however often it is declared, and queues the next run after each', async () => {
+    const first = queue();
+    const second = queue();
+    await first.every('sweep-retention', {}, 60_000);
+    await second.every('sweep-retention', {}, 60_000);
+    const [row, ...more] = await rowsOf('sweep-retention');
+    expect(more).toHaveLength(0);
+    expect(row!.runAfter.getTime()).toBeGreaterThan(Date.now() + 50_000);
+
+    // Make it due: it runs, and the next run is queued one interval later.
+    await database.db.update(jobs).set({ runAfter: new Date() }).where(eq(jobs.id, row!.id));
+    let runs = 0;
+    first.work('background', { 'send-mail': async () => {}, 'sweep-retention': async () => void runs++ }, 1);
+    await until(async () => runs === 1 && (await rowsOf('sweep-retention')).some((r) => r.id !== row!.id));
+    const next = await rowsOf('sweep-retention');
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({ status: 'queued' });
+    expect(next[0]!.runAfter.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    await first.stop();
+    await second.stop();
+    await database.db.delete(jobs).where(eq(jobs.name, 'sweep-retention'));
   });
 });

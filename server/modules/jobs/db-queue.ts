@@ -4,12 +4,14 @@ import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { TranscriptEvents } from './events';
+import { JOB_SPECS, jobsOfLane, keepsDone, type JobLane, type JobName } from './job-map';
 import {
   JobInterruptedError,
   MAX_ATTEMPTS,
   RetryableError,
+  cancelChannel,
   retryDelayMs,
-  type JobHandler,
+  type JobContext,
   type JobQueue,
 } from './queue';
 
@@ -31,14 +33,21 @@ export interface DbQueueOptions {
 
 interface Claimed {
   id: string;
-  transcript_id: string;
+  name: JobName;
+  payload: unknown;
+  key: string | null;
+  once: boolean;
+  repeat_ms: number | null;
   attempts: number;
 }
+
+type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
 
 /**
  * The embedded queue: jobs are rows. A worker claims one with a lease it renews while the job
  * runs; a process killed mid-job stops renewing, and the job is claimed again (PGlite: at the
- * next start). Completion is written only by the lease holder, so a job finishes once.
+ * next start). Completion is written only by the lease holder, so a job finishes once. Each
+ * lane claims only its own job names, with its own number of slots.
  */
 export function createDbQueue(opts: DbQueueOptions): JobQueue {
   const { db, events, logger } = opts;
@@ -47,28 +56,33 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
   const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
   const delay = opts.retryDelayMs ?? retryDelayMs;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let handler: JobHandler | null = null;
-  let slots = 1;
-  let timer: NodeJS.Timeout | null = null;
+  const lanes = new Map<JobLane, ReturnType<typeof createLane>>();
+  let recovered: Promise<unknown> | null = null;
   let stopping = false;
-  let pumping = false;
-
-  async function claim(): Promise<Claimed | null> {
-    const result = await db.execute<Record<string, unknown>>(sql`
-      UPDATE jobs SET status = 'running', locked_by = ${workerId},
-        locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE (status = 'queued' AND run_after <= now())
-           OR (status = 'running' AND locked_until < now())
-        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, transcript_id, attempts`);
-    const rows = (result as unknown as { rows: Claimed[] }).rows;
-    return rows[0] ?? null;
-  }
 
   const mine = (id: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, workerId));
+
+  async function insert(
+    name: JobName,
+    payload: unknown,
+    o: { key?: string; once?: boolean; delayMs?: number; repeatMs?: number },
+  ) {
+    const transcriptId = name === 'transcribe' ? (payload as { transcriptId: string }).transcriptId : null;
+    await db
+      .insert(jobs)
+      .values({
+        name,
+        payload: payload as Record<string, unknown>,
+        key: o.key ?? null,
+        once: !!o.once && o.key !== undefined,
+        repeatMs: o.repeatMs ?? null,
+        transcriptId,
+        status: 'queued',
+        runAfter: new Date(Date.now() + (o.delayMs ?? 0)),
+      })
+      .onConflictDoNothing();
+    lanes.get(JOB_SPECS[name].lane)?.pump();
+  }
 
   async function settle(job: Claimed, error: unknown, aborted: 'cancel' | 'shutdown' | null) {
     if (error instanceof JobInterruptedError) {
@@ -94,112 +108,162 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
     }
     // A handler that returned finished its work, even if a shutdown signal came just after.
     const status = error ? 'failed' : aborted === 'cancel' ? 'canceled' : 'done';
-    await db
-      .update(jobs)
-      .set({
-        status,
-        lockedBy: null,
-        lockedUntil: null,
-        finishedAt: new Date(),
-        lastError: error instanceof Error ? error.message : null,
-      })
-      .where(mine(job.id));
-  }
-
-  async function run(job: Claimed, controller: AbortController) {
-    const unsubscribe = events.subscribe(job.transcript_id, (e) => {
-      if (e.type === 'cancel') controller.abort('cancel');
-    });
-    const heartbeat = setInterval(() => {
-      db.update(jobs)
-        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
-        .where(mine(job.id))
-        .catch((err: Error) => logger.warn({ err: err.message }, 'lease renewal failed'));
-    }, leaseMs / 3);
-    let error: unknown = null;
-    try {
-      await handler!(job.transcript_id, {
-        signal: controller.signal,
-        attempt: job.attempts,
-        maxAttempts,
+    if (status === 'done' && !keepsDone(job.name)) {
+      await db.delete(jobs).where(mine(job.id));
+    } else {
+      await db
+        .update(jobs)
+        .set({
+          status,
+          lockedBy: null,
+          lockedUntil: null,
+          finishedAt: new Date(),
+          lastError: error instanceof Error ? error.message : null,
+        })
+        .where(mine(job.id));
+    }
+    if (job.repeat_ms !== null) {
+      await insert(job.name, job.payload, {
+        key: job.key ?? undefined,
+        once: job.once,
+        delayMs: job.repeat_ms,
+        repeatMs: job.repeat_ms,
       });
-    } catch (err) {
-      error = err;
-      if (!(err instanceof RetryableError || err instanceof JobInterruptedError)) {
-        logger.error({ err, job: job.id }, 'job failed');
-      }
-    } finally {
-      clearInterval(heartbeat);
-      unsubscribe();
     }
-    const reason = controller.signal.aborted ? (controller.signal.reason as 'cancel' | 'shutdown') : null;
-    await settle(job, error, reason).catch((err: Error) =>
-      logger.error({ err: err.message, job: job.id }, 'could not settle job'),
-    );
   }
 
-  async function pump() {
-    if (pumping || stopping || !handler) return;
-    pumping = true;
-    try {
-      while (!stopping && running.size < slots) {
-        const job = await claim();
-        if (!job) break;
-        const controller = new AbortController();
-        const done = run(job, controller).finally(() => {
-          running.delete(job.id);
-          void pump();
+  function createLane(names: JobName[], handlers: Record<string, AnyHandler>, slots: number) {
+    const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+    let timer: NodeJS.Timeout | null = null;
+    let pumping = false;
+
+    async function claim(): Promise<Claimed | null> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        UPDATE jobs SET status = 'running', locked_by = ${workerId},
+          locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+        WHERE id = (
+          SELECT id FROM jobs
+          WHERE name IN (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})
+            AND ((status = 'queued' AND run_after <= now())
+              OR (status = 'running' AND locked_until < now()))
+          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, name, payload, key, once, repeat_ms, attempts`);
+      const rows = (result as unknown as { rows: Claimed[] }).rows;
+      return rows[0] ?? null;
+    }
+
+    async function run(job: Claimed, controller: AbortController) {
+      const unsubscribe = job.key
+        ? events.subscribe(cancelChannel(job.name, job.key), (e) => {
+            if (e.type === 'cancel') controller.abort('cancel');
+          })
+        : () => undefined;
+      const heartbeat = setInterval(() => {
+        db.update(jobs)
+          .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+          .where(mine(job.id))
+          .catch((err: Error) => logger.warn({ err: err.message }, 'lease renewal failed'));
+      }, leaseMs / 3);
+      let error: unknown = null;
+      try {
+        await handlers[job.name]!(job.payload, {
+          signal: controller.signal,
+          attempt: job.attempts,
+          maxAttempts,
         });
-        running.set(job.id, { controller, done });
+      } catch (err) {
+        error = err;
+        if (!(err instanceof RetryableError || err instanceof JobInterruptedError)) {
+          logger.error({ err, job: job.id, name: job.name }, 'job failed');
+        }
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
       }
-    } catch (err) {
-      logger.error({ err }, 'job claim failed');
-    } finally {
-      pumping = false;
+      const reason = controller.signal.aborted ? (controller.signal.reason as 'cancel' | 'shutdown') : null;
+      await settle(job, error, reason).catch((err: Error) =>
+        logger.error({ err: err.message, job: job.id }, 'could not settle job'),
+      );
     }
-  }
 
-  function schedule() {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      void pump().finally(schedule);
-    }, pollMs);
-    timer.unref();
+    async function pump() {
+      if (pumping || stopping) return;
+      pumping = true;
+      try {
+        await recovered;
+        while (!stopping && running.size < slots) {
+          const job = await claim();
+          if (!job) break;
+          const controller = new AbortController();
+          const done = run(job, controller).finally(() => {
+            running.delete(job.id);
+            void pump();
+          });
+          running.set(job.id, { controller, done });
+        }
+      } catch (err) {
+        logger.error({ err }, 'job claim failed');
+      } finally {
+        pumping = false;
+      }
+    }
+
+    function schedule() {
+      if (stopping) return;
+      timer = setTimeout(() => {
+        void pump().finally(schedule);
+      }, pollMs);
+      timer.unref();
+    }
+
+    return {
+      pump: () => void pump(),
+      start: () => void pump().finally(schedule),
+      async stop() {
+        if (timer) clearTimeout(timer);
+        const pending = [...running.values()];
+        for (const entry of pending) entry.controller.abort('shutdown');
+        await Promise.all(pending.map((e) => e.done));
+      },
+    };
   }
 
   return {
     kind: 'db',
-    async enqueue(transcriptId) {
-      await db.insert(jobs).values({ transcriptId, status: 'queued' });
-      void pump();
-    },
-    async cancel(transcriptId) {
+    add: (name, payload, o = {}) => insert(name, payload, o),
+    every: (name, payload, everyMs) =>
+      insert(name, payload, { key: 'every', once: true, delayMs: everyMs, repeatMs: everyMs }),
+    async cancel(name, key) {
       await db
         .update(jobs)
         .set({ status: 'canceled', finishedAt: new Date() })
-        .where(and(eq(jobs.transcriptId, transcriptId), eq(jobs.status, 'queued')));
-      events.publish(transcriptId, { type: 'cancel' });
+        .where(and(eq(jobs.name, name), eq(jobs.key, key), eq(jobs.status, 'queued')));
+      events.publish(cancelChannel(name, key), { type: 'cancel' });
     },
-    start(h, concurrency) {
-      handler = h;
-      slots = Math.max(1, concurrency);
-      const recover = opts.exclusive
+    work(lane, handlers, concurrency) {
+      if (lanes.has(lane)) throw new Error(`lane ${lane} is already worked in this process`);
+      // PGlite: running rows at start are orphans of a killed run (see `exclusive`).
+      recovered ??= opts.exclusive
         ? db
             .update(jobs)
             .set({ status: 'queued', lockedBy: null, lockedUntil: null })
             .where(inArray(jobs.status, ['running']))
+            .catch((err: Error) => logger.error({ err: err.message }, 'job recovery failed'))
         : Promise.resolve();
-      void Promise.resolve(recover)
-        .then(() => pump())
-        .catch((err: Error) => logger.error({ err: err.message }, 'job recovery failed'))
-        .finally(schedule);
+      const consumer = createLane(
+        jobsOfLane(lane),
+        handlers as unknown as Record<string, AnyHandler>,
+        Math.max(1, concurrency),
+      );
+      lanes.set(lane, consumer);
+      consumer.start();
     },
     async stop() {
       stopping = true;
-      if (timer) clearTimeout(timer);
-      const pending = [...running.values()];
-      for (const entry of pending) entry.controller.abort('shutdown');
-      await Promise.all(pending.map((e) => e.done));
+      await Promise.all([...lanes.values()].map((l) => l.stop()));
     },
   };
 }

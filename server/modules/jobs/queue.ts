@@ -1,3 +1,5 @@
+import type { JobLane, JobMap, JobName, LaneJobs } from './job-map';
+
 /** Thrown by a job handler for a failure worth trying again later (a crashed engine, a 5xx). */
 export class RetryableError extends Error {
   constructor(message: string) {
@@ -15,6 +17,7 @@ export class JobInterruptedError extends Error {
 }
 
 export interface JobContext {
+  /** Aborted with reason 'cancel' (cancel(name, key)) or 'shutdown'. */
   signal: AbortSignal;
   /** 1 on the first run. */
   attempt: number;
@@ -22,19 +25,36 @@ export interface JobContext {
 }
 
 /**
- * Runs one transcription. It records the outcome on the transcript itself; it throws
- * RetryableError to be run again, and returns when the job is over (done, failed or canceled).
+ * Runs one job. It throws RetryableError to be run again later, JobInterruptedError to be handed
+ * back at shutdown, anything else to fail for good; returning means the job is over.
  */
-export type JobHandler = (transcriptId: string, ctx: JobContext) => Promise<void>;
+export type JobHandler<N extends JobName> = (payload: JobMap[N], ctx: JobContext) => Promise<void>;
 
-/** One queue interface: durable DB rows in process by default, BullMQ with REDIS_URL. */
+/** The handlers of one lane: one for each of its job names. */
+export type LaneHandlers<L extends JobLane> = { [N in LaneJobs<L>]: JobHandler<N> };
+
+export interface AddOptions {
+  /** What the job is about (a transcript id, a model name): cancel(name, key) reaches it. */
+  key?: string;
+  /** With a key: nothing is added while a job of this name and key waits or runs. */
+  once?: boolean;
+  /** Run no sooner than this many milliseconds from now. */
+  delayMs?: number;
+}
+
+/** One queue for every job (server/modules/jobs/job-map.ts): DB rows by default, BullMQ with REDIS_URL. */
 export interface JobQueue {
   readonly kind: 'db' | 'bullmq';
-  enqueue(transcriptId: string): Promise<void>;
-  /** Drops a waiting job and tells a running one to stop. */
-  cancel(transcriptId: string): Promise<void>;
-  /** Starts consuming jobs in this process. */
-  start(handler: JobHandler, concurrency: number): void;
+  add<N extends JobName>(name: N, payload: JobMap[N], opts?: AddOptions): Promise<void>;
+  /**
+   * Runs `name` every `everyMs`, first after one interval. Durable and single: however many
+   * processes declare the same schedule, and however often they restart, one run is due at a time.
+   */
+  every<N extends JobName>(name: N, payload: JobMap[N], everyMs: number): Promise<void>;
+  /** Drops waiting jobs of this name and key and tells a running one to stop (signal reason 'cancel'). */
+  cancel(name: JobName, key: string): Promise<void>;
+  /** Starts consuming one lane's jobs in this process, `concurrency` at a time. */
+  work<L extends JobLane>(lane: L, handlers: LaneHandlers<L>, concurrency: number): void;
   /** Stops taking jobs; running ones are handed back to the queue for the next run. */
   stop(): Promise<void>;
 }
@@ -45,3 +65,7 @@ export function retryDelayMs(attempt: number): number {
 }
 
 export const MAX_ATTEMPTS = 3;
+
+/** The signal channel a job's cancel goes out on (the transcript events bus, keyed by string). */
+export const cancelChannel = (name: JobName, key: string) =>
+  name === 'transcribe' ? key : `job:${name}:${key}`;

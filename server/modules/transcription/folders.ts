@@ -3,6 +3,7 @@ import { folders, transcripts, type User } from '../../db/schema';
 import { FolderCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 import type { TranscriptionDeps } from './deps';
+import { cancelTranscription } from './transcribe-jobs';
 import { folderNotFound } from './transcripts';
 
 /** A generous cap: folders are one level, and a list this long is already hard to use. */
@@ -82,7 +83,7 @@ export async function deleteFolder(
       .from(transcripts)
       .where(and(eq(transcripts.folderId, id), eq(transcripts.userId, user.id)));
     for (const t of inside) {
-      if (t.status === 'queued' || t.status === 'processing') await deps.queue.cancel(t.id);
+      if (t.status === 'queued' || t.status === 'processing') await cancelTranscription(deps.queue, t.id);
     }
     if (inside.length) {
       await deps.db.delete(transcripts).where(

@@ -17,6 +17,7 @@ import { mediaKey } from '../storage/storage';
 import { assertAdmission } from './admission';
 import { stripControlChars } from '../../../common/text';
 import type { TranscriptionDeps } from './deps';
+import { cancelTranscription, queueTranscription } from './transcribe-jobs';
 
 export const transcriptNotFound = () =>
   new ApiError(TranscriptCode.NOT_FOUND, 'errors.transcripts.notFound', 404);
@@ -115,7 +116,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
   await deps.storage.adoptFile(upload.path, key);
   await deps.uploads.discard(upload.id);
   await deps.db.update(transcripts).set({ mediaKey: key }).where(eq(transcripts.id, row!.id));
-  if (info) await deps.queue.enqueue(row!.id);
+  if (info) await queueTranscription(deps.queue, row!.id);
   return { ...row!, mediaKey: key };
 }
 
@@ -367,7 +368,7 @@ function applyEdit(segments: Segment[], edit: SegmentEdit, duration?: number): S
 /** Deletes the transcript and its media; a running job is stopped first. */
 export async function deleteTranscript(deps: TranscriptionDeps, user: User, id: string) {
   const row = await ownTranscript(deps, user, id);
-  if (row.status === 'queued' || row.status === 'processing') await deps.queue.cancel(id);
+  if (row.status === 'queued' || row.status === 'processing') await cancelTranscription(deps.queue, id);
   await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
   if (row.mediaKey) await deps.storage.delete(row.mediaKey);
 }
@@ -380,7 +381,7 @@ export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids
     .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
   if (rows.length !== new Set(ids).size) throw transcriptNotFound();
   for (const row of rows) {
-    if (row.status === 'queued' || row.status === 'processing') await deps.queue.cancel(row.id);
+    if (row.status === 'queued' || row.status === 'processing') await cancelTranscription(deps.queue, row.id);
   }
   await deps.db.delete(transcripts).where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
   for (const row of rows) if (row.mediaKey) await deps.storage.delete(row.mediaKey);
@@ -399,7 +400,7 @@ export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: 
       status: row.status,
     });
   }
-  await deps.queue.cancel(id);
+  await cancelTranscription(deps.queue, id);
   deps.events.publish(id, { type: 'status', status: 'canceled', progress: updated.progress });
   return updated;
 }
@@ -437,7 +438,7 @@ export async function retryTranscript(deps: TranscriptionDeps, user: User, id: s
     .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['failed', 'canceled'])))
     .returning();
   if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
-  await deps.queue.enqueue(id);
+  await queueTranscription(deps.queue, id);
   deps.events.publish(id, { type: 'status', status: 'queued', progress: 0 });
   return updated;
 }

@@ -19,6 +19,8 @@ export interface UploadDeps {
   userOf(req: Request): Promise<User | null>;
   /** Throws an ApiError when this user may not upload `sizeBytes` now (rank limits). */
   admit(user: User, sizeBytes: number): Promise<void>;
+  /** How often to remove uploads abandoned for a day; never when unset. */
+  sweepEveryMs?: number;
 }
 
 export interface FinishedUpload {
@@ -105,7 +107,22 @@ export function createUploads(deps: UploadDeps) {
     },
   });
 
-  return {
+  // Abandoned uploads lie on this machine's disk, so this process sweeps them itself rather
+  // than through the shared job queue, which may hand the job to another machine.
+  const sweeper = deps.sweepEveryMs
+    ? setInterval(() => {
+        uploads
+          .sweepAbandoned()
+          .catch((err: Error) => deps.logger.warn({ err: err.message }, 'sweep failed'));
+      }, deps.sweepEveryMs)
+    : null;
+  sweeper?.unref();
+
+  const uploads = {
+    /** Stops the sweep timer. */
+    close: () => {
+      if (sweeper) clearInterval(sweeper);
+    },
     handle: (req: Request) => server.handleWeb(req),
 
     /** A finished upload of this user, or null (unknown, someone else's, or incomplete). */
@@ -155,6 +172,7 @@ export function createUploads(deps: UploadDeps) {
       }
     },
   };
+  return uploads;
 }
 
 export type Uploads = ReturnType<typeof createUploads>;

@@ -1,0 +1,32 @@
+import type { LaneHandlers } from './modules/jobs/queue';
+import type { Mailer } from './modules/mail/mailer';
+import { sendQueuedMail } from './modules/mail/send-job';
+import { downloadModelJob } from './modules/engine/whisper/download-job';
+import type { TranscriptionDeps } from './modules/transcription/deps';
+import { processTranscript, type PipelineDeps } from './modules/transcription/process';
+import { sweepExpiredTranscripts } from './modules/transcription/retention';
+
+// Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
+// asks for a handler for every job name of a lane.
+
+export function transcriptionHandlers(pipeline: PipelineDeps): LaneHandlers<'transcription'> {
+  return {
+    transcribe: ({ transcriptId }, ctx) => processTranscript(pipeline, transcriptId, ctx),
+  };
+}
+
+export function downloadHandlers(dataDir: string): LaneHandlers<'downloads'> {
+  return {
+    'download-model': (payload, ctx) => downloadModelJob(dataDir, payload, ctx),
+  };
+}
+
+export function backgroundHandlers(deps: {
+  mailer: Mailer;
+  transcription: TranscriptionDeps;
+}): LaneHandlers<'background'> {
+  return {
+    'send-mail': (msg) => sendQueuedMail(deps.mailer, msg),
+    'sweep-retention': async () => void (await sweepExpiredTranscripts(deps.transcription)),
+  };
+}

@@ -1,0 +1,57 @@
+import type { MailMessage } from '../mail/mailer';
+
+// Every kind of background job, by name, with the payload it carries. To add one: a line here,
+// a line in JOB_SPECS, and its handler in server/job-handlers.ts (CONTRIBUTING.md, "A job").
+// Payloads are stored as JSON (a database row or a Redis entry), so they hold plain data only.
+
+export interface JobMap {
+  /** Transcribe one transcript's media (modules/transcription/process.ts). */
+  transcribe: { transcriptId: string };
+  /** Send one rendered mail; retried while the SMTP server refuses or is away. */
+  'send-mail': MailMessage;
+  /** Delete transcripts older than their account's retention allows (hourly). */
+  'sweep-retention': Record<string, never>;
+  /** Fetch a whisper.cpp model file (`tiny`, `base`, … as in scripts/model-download.mjs). */
+  'download-model': { model: string };
+}
+
+export type JobName = keyof JobMap;
+
+/**
+ * Where a job runs. Each lane has its own workers and concurrency, so a long transcription never
+ * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
+ * default, `npm run worker` processes in the distributed mode); `background` runs in every web
+ * process.
+ */
+export type JobLane = 'transcription' | 'downloads' | 'background';
+
+export interface JobSpec {
+  lane: JobLane;
+  /**
+   * Keep the finished row (status done) for the record. Other jobs' rows go once done: a mail's
+   * payload holds a sign-in link, and an hourly sweep would pile up rows.
+   */
+  keepDone?: boolean;
+}
+
+export const JOB_SPECS = {
+  transcribe: { lane: 'transcription', keepDone: true },
+  'download-model': { lane: 'downloads' },
+  'send-mail': { lane: 'background' },
+  'sweep-retention': { lane: 'background' },
+} as const satisfies { [N in JobName]: JobSpec };
+
+export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];
+
+export function jobsOfLane(lane: JobLane): JobName[] {
+  return JOB_NAMES.filter((n) => JOB_SPECS[n].lane === lane);
+}
+
+export function keepsDone(name: JobName): boolean {
+  return (JOB_SPECS[name] as JobSpec).keepDone === true;
+}
+
+/** The job names of one lane, as a type. */
+export type LaneJobs<L extends JobLane> = {
+  [N in JobName]: (typeof JOB_SPECS)[N]['lane'] extends L ? N : never;
+}[JobName];
