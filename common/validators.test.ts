@@ -88,10 +88,11 @@ describe('validEmailLoose', () => {
 });
 
 describe('validateMobile', () => {
-  it('accepts 11-digit numbers starting 13–19', () => {
-    for (const p of ['3', '4', '5', '6', '7', '8', '9']) {
+  it('accepts any 11 digits starting with 1 (spec §5)', () => {
+    for (const p of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
       expect(validateMobile(`1${p}812345678`)).toEqual({ ok: true });
     }
+    expect(validateMobile('12345678901')).toEqual({ ok: true });
     expect(validateMobile(' 13812345678 ')).toEqual({ ok: true });
   });
   it('reports empty input', () => {
@@ -104,8 +105,8 @@ describe('validateMobile', () => {
       expect(validateMobile(s), s).toEqual({ ok: false, message: M.mobileLength });
     }
   });
-  it('reports 11 digits with a bad prefix', () => {
-    for (const s of ['12812345678', '10812345678', '23812345678', '03812345678']) {
+  it('reports 11 digits that do not start with 1', () => {
+    for (const s of ['23812345678', '03812345678', '98765432101']) {
       expect(validateMobile(s), s).toEqual({ ok: false, message: M.mobileFormat });
     }
   });

@@ -43,12 +43,12 @@ export function validEmailLoose(s: string): boolean {
   return LOOSE_EMAIL.test(s);
 }
 
-/** Mainland China mobile number: 11 digits, `1` then 3–9. Surrounding whitespace is ignored. */
+/** Mainland China mobile number (spec §5): 11 digits starting with 1. Surrounding whitespace is ignored. */
 export function validateMobile(s: string | null | undefined): ValidationResult {
   const v = (s ?? '').trim();
   if (v === '') return fail(VALIDATION_MESSAGES.mobileEmpty);
   if (!/^\d{11}$/.test(v)) return fail(VALIDATION_MESSAGES.mobileLength);
-  if (!/^1[3-9]\d{9}$/.test(v)) return fail(VALIDATION_MESSAGES.mobileFormat);
+  if (!v.startsWith('1')) return fail(VALIDATION_MESSAGES.mobileFormat);
   return OK;
 }
 

@@ -170,6 +170,31 @@ describe('referral clicks', () => {
     expect(clicks.json.data).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(clicks.json.data.items).toHaveLength(2);
   });
+
+  it('counts one click per address per day whatever the User-Agent, also when they race', async () => {
+    const a = await becomeAffiliate();
+    const click = async (ua: string) =>
+      (
+        (await (
+          await h.app.request('/common-api/v1/distribution/click', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              origin: 'http://localhost',
+              'x-forwarded-for': '9.9.9.9',
+              'user-agent': ua,
+            },
+            body: JSON.stringify({ distribution_code: a.code }),
+          })
+        ).json()) as { data: { counted: boolean } }
+      ).data.counted;
+    const agents = [1, 2, 3, 4, 5].map((i) => CHROME.replace('Chrome/', `Chrome/${i}`));
+    const sequential = [await click(agents[0]!), await click(agents[1]!), await click(agents[2]!)];
+    expect(sequential).toEqual([true, false, false]);
+    clock = new Date(clock.getTime() + DAY + 1000);
+    const raced = await Promise.all(agents.map((ua) => click(ua)));
+    expect(raced.filter(Boolean)).toHaveLength(1);
+  });
 });
 
 describe('attribution and commissions', () => {

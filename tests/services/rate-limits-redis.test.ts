@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { consume, createLimiters } from '../../server/modules/auth/rate-limits';
+import {
+  assertAllowed,
+  clearFailures,
+  consume,
+  createLimiters,
+  recordFailure,
+} from '../../server/modules/auth/rate-limits';
 import { ApiError } from '../../server/http/envelope';
 
 // Two limiter sets on one Redis behave like two web processes: the limit is shared.
@@ -35,5 +41,17 @@ describe('rate limits on Redis', () => {
     await expect(
       consume(limiters, [['resendMinute', `${randomUUID()}@example.com`]]),
     ).resolves.toBeUndefined();
+  });
+
+  it('counts failures without spending on checks, and forgets them', async () => {
+    const limiters = createLimiters(a);
+    const pair: [['loginPair', string]] = [['loginPair', `${randomUUID()}|192.0.2.1`]];
+    for (let i = 0; i < 5; i++) {
+      await assertAllowed(limiters, pair);
+      await recordFailure(limiters, pair);
+    }
+    await expect(assertAllowed(createLimiters(b), pair)).rejects.toBeInstanceOf(ApiError);
+    await clearFailures(limiters, pair);
+    await expect(assertAllowed(limiters, pair)).resolves.toBeUndefined();
   });
 });

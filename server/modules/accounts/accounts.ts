@@ -6,9 +6,9 @@ import {
   renderResetMail,
   renderVerificationMail,
 } from '../mail/templates';
-import { consume } from '../auth/rate-limits';
+import { assertAllowed, clearFailures, consume, recordFailure, type LimitName } from '../auth/rate-limits';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import { createSession, revokeOtherSessions } from '../auth/sessions';
+import { createSession, loggedInFrom, revokeOtherSessions } from '../auth/sessions';
 import { localizePath, isLocale, DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import { referralFor } from '../affiliate/attribution';
 import type { AccountDeps, RequestMeta } from './deps';
@@ -203,24 +203,42 @@ export async function login(
   input: { email: string; password: string },
   meta: RequestMeta,
 ): Promise<SessionResult> {
-  await consume(deps.limiters, [
-    ['loginIp', meta.ip],
-    ['loginAccount', input.email],
-  ]);
+  await consume(deps.limiters, [['loginIp', meta.ip]]);
   const user = await findUserByEmail(deps, input.email);
+  // Failures count per account and address; per account only from addresses that never logged in
+  // to it, so nobody can lock the owner out of the places they log in from.
+  const limits = await failureLimits(deps, 'login', input.email, meta.ip);
+  await assertAllowed(deps.limiters, limits);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) throw AuthError.invalidCredentials();
+  if (!user || !ok) {
+    await recordFailure(deps.limiters, limits);
+    throw AuthError.invalidCredentials();
+  }
+  await clearFailures(deps.limiters, [['loginPair', `${input.email}|${meta.ip}`]]);
   if (!user.emailVerified) throw AuthError.unverified(user.email);
   const token = await createSession(deps.db, user.id, meta, deps.now());
   return { user, token };
 }
 
+/**
+ * The per-account limits of a request: per account and address always; per account alone only
+ * for addresses the account never logged in from, so strangers cannot lock its owner out.
+ */
+async function failureLimits(
+  deps: AccountDeps,
+  kind: 'login' | 'forgot',
+  email: string,
+  ip: string,
+): Promise<[LimitName, string][]> {
+  const limits: [LimitName, string][] = [[`${kind}Pair`, `${email}|${ip}`]];
+  if (!(await loggedInFrom(deps.db, email, ip))) limits.push([`${kind}Account`, email]);
+  return limits;
+}
+
 /** Always the same answer; a mail only when the account exists. */
 export async function forgotPassword(deps: AccountDeps, email: string, meta: RequestMeta): Promise<void> {
-  await consume(deps.limiters, [
-    ['forgotIp', meta.ip],
-    ['forgotAccount', email],
-  ]);
+  await consume(deps.limiters, [['forgotIp', meta.ip]]);
+  await consume(deps.limiters, await failureLimits(deps, 'forgot', email, meta.ip));
   const user = await findUserByEmail(deps, email);
   if (!user) return;
   const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());

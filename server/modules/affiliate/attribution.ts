@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { normalizeRefCode } from '../../../common/cookies';
 import { DAY_MS } from '../../../common/dates';
@@ -37,7 +37,11 @@ export async function referralFor(
   return { referralCode: normalized, referredBy: row.userId };
 }
 
-/** Counts a referral visit once per visitor, code and 24 hours; crawlers and unknown codes are not counted. */
+/**
+ * Counts a referral visit once per code, client address and 24 hours; crawlers and unknown codes
+ * are not counted. The User-Agent does not tell visitors apart: anyone can change it per request.
+ * The address is kept only as a keyed hash.
+ */
 export async function recordClick(
   deps: AffiliateDeps,
   input: { code: string; ip: string; userAgent: string | null },
@@ -47,22 +51,26 @@ export async function recordClick(
   const [known] = await deps.db.select().from(affiliateCodes).where(eq(affiliateCodes.code, code)).limit(1);
   if (!known) return false;
   const visitor = createHmac('sha256', deps.config.clickSecret)
-    .update(`${input.ip}|${input.userAgent}`)
+    .update(input.ip)
     .digest('base64url')
     .slice(0, 32);
   const now = deps.now();
-  const [recent] = await deps.db
-    .select({ id: referralClicks.id })
-    .from(referralClicks)
-    .where(
-      and(
-        eq(referralClicks.code, code),
-        eq(referralClicks.visitor, visitor),
-        gt(referralClicks.createdAt, new Date(now.getTime() - DAY_MS)),
-      ),
-    )
-    .limit(1);
-  if (recent) return false;
-  await deps.db.insert(referralClicks).values({ code, visitor, createdAt: now });
-  return true;
+  return deps.db.transaction(async (tx) => {
+    // One (code, visitor) at a time, so simultaneous requests cannot both count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`click:${code}:${visitor}`}))`);
+    const [recent] = await tx
+      .select({ id: referralClicks.id })
+      .from(referralClicks)
+      .where(
+        and(
+          eq(referralClicks.code, code),
+          eq(referralClicks.visitor, visitor),
+          gt(referralClicks.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
+    await tx.insert(referralClicks).values({ code, visitor, createdAt: now });
+    return true;
+  });
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { SESSION_MAX_AGE } from '../../../common/cookies';
 import { hashToken, newToken } from './tokens';
 
@@ -19,6 +19,20 @@ export async function createSession(db: Db, userId: string, meta: SessionMeta, n
     ip: meta.ip ?? null,
   });
   return token;
+}
+
+/**
+ * Whether the account of this address ever logged in from this IP (a session was started from
+ * it). One query whether or not the account exists, so its timing tells nothing.
+ */
+export async function loggedInFrom(db: Db, email: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.email, email.toLowerCase()), eq(sessions.ip, ip)))
+    .limit(1);
+  return !!row;
 }
 
 export async function revokeSession(db: Db, token: string, now: Date): Promise<void> {
