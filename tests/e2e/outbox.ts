@@ -18,7 +18,8 @@ export async function mailTo(dataDir: string, to: string): Promise<ParsedMail> {
     }
     for (const f of files) {
       const mail = await simpleParser(readFileSync(path.join(dir, f)));
-      if (JSON.stringify(mail.to).includes(to)) return mail;
+      // A mail still being written parses without its headers: skip it until it is complete.
+      if (mail.to && JSON.stringify(mail.to).includes(to)) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
     await new Promise((r) => setTimeout(r, 200));
