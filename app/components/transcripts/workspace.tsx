@@ -1,30 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { RANK_LIMITS } from '../../../common/ranks';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { FolderJson } from '../../../common/folder-types';
-import { ACTIVE_STATUSES, type TranscriptJson, type TranscriptPage } from '../../../common/transcript-types';
+import type { TranscriptJson } from '../../../common/transcript-types';
 import { api } from '../../lib/api';
-import { ApiClientError } from '../../lib/api-client';
-import { downloadFile } from '../../lib/download';
-import { useLocalePath } from '../../lib/use-locale';
+import { PAGE_SIZE, SORTS, useTranscriptPage, type SortKey } from '../../lib/use-transcript-page';
 import { refreshUserState, useUserState } from '../../lib/user-state';
 import { PageFrame } from '../layout/page-frame';
+import { BulkBar } from './bulk-bar';
 import { FolderList } from './folder-list';
+import { FolderToolbar } from './folder-toolbar';
 import { QuotaMeter } from './quota-meter';
 import { TranscriptList } from './transcript-list';
 import { UploadPanel } from './upload-panel';
-
-const PAGE_SIZE = 20;
-const POLL_MS = 3_000;
-const SORTS = {
-  newest: { sort: 'created_at', order: 'desc' },
-  oldest: { sort: 'created_at', order: 'asc' },
-  name: { sort: 'name', order: 'asc' },
-  longest: { sort: 'duration', order: 'desc' },
-} as const;
-type SortKey = keyof typeof SORTS;
 
 const control =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -34,66 +23,11 @@ const button =
 /** The dashboard and a folder's page: upload, search, sort, pages, folders and bulk actions. */
 export function Workspace({ folder }: { folder: FolderJson | null }) {
   const { t } = useTranslation();
-  const to = useLocalePath();
-  const navigate = useNavigate();
   const { permissions_quota: quota } = useUserState();
   const folderId = folder?.id ?? null;
-  const [folders, setFolders] = useState<FolderJson[]>([]);
-  const [page, setPage] = useState<TranscriptPage | null>(null);
-  const [pageNo, setPageNo] = useState(1);
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortKey>('newest');
+  const list = useTranscriptPage(folderId);
+  const { page, folders, load, loadFolders, pageNo, setPageNo, search } = list;
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [format, setFormat] = useState('txt');
-  const [deleting, setDeleting] = useState(false);
-
-  // Typing settles for a moment before the search runs.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(query.trim());
-      setPageNo(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  const loadFolders = useCallback(() => {
-    api
-      .get<{ items: FolderJson[] }>('/self-api/v1/folders', undefined, { handleErrors: true })
-      .then((r) => setFolders(r.items))
-      .catch(() => undefined);
-  }, []);
-
-  const load = useCallback(() => {
-    api
-      .get<TranscriptPage>(
-        '/self-api/v1/transcripts',
-        {
-          ...SORTS[sort],
-          q: search || undefined,
-          page: pageNo,
-          page_size: PAGE_SIZE,
-          folder_id: folderId ?? undefined,
-        },
-        { handleErrors: true },
-      )
-      .then(setPage)
-      // Kept as it was; the next poll or action tries again.
-      .catch(() => undefined);
-  }, [sort, search, pageNo, folderId]);
-
-  useEffect(load, [load]);
-  useEffect(loadFolders, [loadFolders]);
-
-  const active = page?.items.some((i) => ACTIVE_STATUSES.includes(i.status)) ?? false;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(load, POLL_MS);
-    return () => {
-      clearInterval(timer);
-      void refreshUserState();
-    };
-  }, [active, load]);
 
   const refresh = useCallback(() => {
     setSelected(new Set());
@@ -125,46 +59,6 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
     }
   };
 
-  const exportSelected = async () => {
-    try {
-      await downloadFile('/self-api/v1/transcripts/export', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ids: [...selected], format, timestamps: true }),
-      });
-    } catch (err) {
-      toast.error(
-        err instanceof ApiClientError
-          ? t(err.message, (err.data ?? {}) as Record<string, unknown>)
-          : t('errors.requestError'),
-      );
-    }
-  };
-
-  const renameFolder = async () => {
-    if (!folder) return;
-    const name = window.prompt(t('workspace.renameFolder'), folder.name)?.trim();
-    if (!name || name === folder.name) return;
-    try {
-      await api.patch(`/self-api/v1/folders/${folder.id}`, { name });
-      void navigate('.', { replace: true });
-      loadFolders();
-    } catch {
-      // shown by the API client
-    }
-  };
-
-  const deleteFolder = async (contents: 'move' | 'delete') => {
-    if (!folder) return;
-    try {
-      await api.request('DELETE', `/self-api/v1/folders/${folder.id}`, { query: { contents } });
-      toast.success(t('workspace.folderDeleted'));
-      void navigate(to('/dashboard'));
-    } catch {
-      // shown by the API client
-    }
-  };
-
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -173,7 +67,6 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
       return next;
     });
   const items = useMemo(() => page?.items ?? [], [page]);
-  const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
   const formats = quota?.export_formats ?? RANK_LIMITS.Free.export_formats;
 
@@ -182,38 +75,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
       heading={folder ? folder.name : t('pages.dashboard.heading')}
       actions={<QuotaMeter quota={quota} />}
     >
-      {folder ? (
-        <div className="-mt-4 mb-6 flex flex-wrap items-center gap-2">
-          <button type="button" className={button} onClick={() => void renameFolder()}>
-            {t('workspace.renameFolder')}
-          </button>
-          {deleting ? (
-            <span
-              role="group"
-              className="flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1.5 text-sm"
-            >
-              <span className="text-red-800">{t('workspace.deleteFolderAsk')}</span>
-              <button type="button" className={button} onClick={() => void deleteFolder('move')}>
-                {t('workspace.deleteFolderMove')}
-              </button>
-              <button
-                type="button"
-                className={`${button} text-red-700`}
-                onClick={() => void deleteFolder('delete')}
-              >
-                {t('workspace.deleteFolderAll')}
-              </button>
-              <button type="button" className="px-2 text-slate-600" onClick={() => setDeleting(false)}>
-                {t('common.cancel')}
-              </button>
-            </span>
-          ) : (
-            <button type="button" className={`${button} text-red-700`} onClick={() => setDeleting(true)}>
-              {t('workspace.deleteFolder')}
-            </button>
-          )}
-        </div>
-      ) : null}
+      {folder ? <FolderToolbar folder={folder} onRenamed={loadFolders} /> : null}
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <aside>
           <FolderList
@@ -228,15 +90,15 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
           <div className="flex flex-wrap items-center gap-2">
             <input
               type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              value={list.query}
+              onChange={(e) => list.setQuery(e.target.value)}
               placeholder={t('workspace.search')}
               aria-label={t('workspace.search')}
               className={`${control} min-w-0 flex-1`}
             />
             <select
-              value={sort}
-              onChange={(e) => setSort(e.target.value as SortKey)}
+              value={list.sort}
+              onChange={(e) => list.setSort(e.target.value as SortKey)}
               aria-label={t('workspace.sort')}
               className={control}
             >
@@ -248,62 +110,15 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
             </select>
           </div>
           {items.length > 0 ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="bulk">
-              <label className="flex items-center gap-2 px-1 text-slate-700">
-                <input
-                  type="checkbox"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
-                  className="h-4 w-4 rounded border-slate-300"
-                />
-                {selected.size > 0
-                  ? t('workspace.selected', { count: selected.size })
-                  : t('workspace.selectAll')}
-              </label>
-              {selected.size > 0 ? (
-                <>
-                  <select
-                    aria-label={t('workspace.moveTo')}
-                    value=""
-                    onChange={(e) =>
-                      e.target.value &&
-                      void move([...selected], e.target.value === 'root' ? null : e.target.value)
-                    }
-                    className={control}
-                  >
-                    <option value="">{t('workspace.moveTo')}</option>
-                    <option value="root">{t('workspace.allTranscripts')}</option>
-                    {folders.map((f) => (
-                      <option key={f.id} value={f.id}>
-                        {f.name}
-                      </option>
-                    ))}
-                  </select>
-                  <select
-                    aria-label={t('workspace.format')}
-                    value={format}
-                    onChange={(e) => setFormat(e.target.value)}
-                    className={control}
-                  >
-                    {formats.map((f) => (
-                      <option key={f} value={f}>
-                        {f.toUpperCase()}
-                      </option>
-                    ))}
-                  </select>
-                  <button type="button" className={button} onClick={() => void exportSelected()}>
-                    {t('workspace.export')}
-                  </button>
-                  <button
-                    type="button"
-                    className={`${button} text-red-700`}
-                    onClick={() => void removeSelected()}
-                  >
-                    {t('workspace.delete')}
-                  </button>
-                </>
-              ) : null}
-            </div>
+            <BulkBar
+              ids={items.map((i) => i.id)}
+              selected={selected}
+              onSelect={setSelected}
+              folders={folders}
+              formats={formats}
+              onMove={(ids, target) => void move(ids, target)}
+              onDelete={() => void removeSelected()}
+            />
           ) : null}
           {page === null ? (
             <p className="text-sm text-slate-500">{t('common.loading')}</p>

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/share';
@@ -8,6 +7,8 @@ import { useLocalePath, useRootData } from '../../lib/use-locale';
 import { formatDuration, formatTime } from '../../../common/format';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { useLanguageName } from '../../components/transcripts/language-select';
+import { MediaPlayer } from '../../components/transcripts/media-player';
+import { useMediaPlayer } from '../../lib/use-media-player';
 
 // A malformed transcript or share id fails route validation (fatal 404). A well-formed link
 // that is unknown, revoked, expired or names another transcript is one plain 404 for all.
@@ -123,29 +124,9 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const nameOf = useLanguageName();
   const app = useRootData()?.config.appName ?? 'ClipScribe';
-  const player = useRef<HTMLMediaElement | null>(null);
-  const [time, setTime] = useState(0);
-  const current = shared.segments.findIndex((s) => time >= s.start && time < s.end);
-  const currentRow = useRef<HTMLLIElement | null>(null);
-
-  useEffect(() => {
-    currentRow.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [current]);
-
-  const seek = (seconds: number) => {
-    if (!player.current) return;
-    player.current.currentTime = seconds;
-    void player.current.play().catch(() => undefined);
-  };
-
-  const media = shared.media_url
-    ? {
-        src: shared.media_url,
-        controls: true,
-        preload: 'metadata' as const,
-        onTimeUpdate: (e: React.SyntheticEvent<HTMLMediaElement>) => setTime(e.currentTarget.currentTime),
-      }
-    : null;
+  const player = useMediaPlayer({ segments: shared.segments, mediaUrl: shared.media_url });
+  const { current, currentRow, seek } = player;
+  const media = shared.media_url;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12" data-testid="shared-transcript">
@@ -167,16 +148,13 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
         {media ? (
           <div className="lg:col-start-1 lg:row-start-1">
-            {shared.has_video ? (
-              <video
-                ref={player as React.RefObject<HTMLVideoElement>}
-                {...media}
-                playsInline
-                className="w-full rounded-xl bg-black"
-              />
-            ) : (
-              <audio ref={player as React.RefObject<HTMLAudioElement>} {...media} className="w-full" />
-            )}
+            <MediaPlayer
+              src={media}
+              hasVideo={shared.has_video}
+              mediaRef={player.ref}
+              onTimeUpdate={player.onTimeUpdate}
+              unplayable={player.unplayable}
+            />
             <p className="mt-2 text-xs text-slate-500">{t('pages.share.seekHint')}</p>
           </div>
         ) : null}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import type { FolderJson } from '../../../common/folder-types';
+import { ExportControl } from './export-control';
+
+const control =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+const button =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+
+/** Select all on the page; with a selection: move it to a folder, export it as a zip, delete it. */
+export function BulkBar({
+  ids,
+  selected,
+  onSelect,
+  folders,
+  formats,
+  onMove,
+  onDelete,
+}: {
+  /** The transcripts on this page. */
+  ids: string[];
+  selected: Set<string>;
+  onSelect: (ids: Set<string>) => void;
+  folders: FolderJson[];
+  formats: readonly string[];
+  onMove: (ids: string[], folderId: string | null) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="bulk">
+      <label className="flex items-center gap-2 px-1 text-slate-700">
+        <input
+          type="checkbox"
+          checked={allSelected}
+          onChange={() => onSelect(allSelected ? new Set() : new Set(ids))}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+        {selected.size > 0 ? t('workspace.selected', { count: selected.size }) : t('workspace.selectAll')}
+      </label>
+      {selected.size > 0 ? (
+        <>
+          <select
+            aria-label={t('workspace.moveTo')}
+            value=""
+            onChange={(e) =>
+              e.target.value && onMove([...selected], e.target.value === 'root' ? null : e.target.value)
+            }
+            className={control}
+          >
+            <option value="">{t('workspace.moveTo')}</option>
+            <option value="root">{t('workspace.allTranscripts')}</option>
+            {folders.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+          <ExportControl
+            formats={formats}
+            offerTimestamps={false}
+            request={({ format }) => ({
+              url: '/self-api/v1/transcripts/export',
+              init: {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ ids: [...selected], format, timestamps: true }),
+              },
+            })}
+          />
+          <button type="button" className={`${button} text-red-700`} onClick={onDelete}>
+            {t('workspace.delete')}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

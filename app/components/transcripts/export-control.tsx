@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { isEmpty } from '../../../common/is-empty';
+import { ApiClientError } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { useStoredItem } from '../../lib/use-stored-item';
+
+const OPTIONS_KEY = 'export-options';
+
+export interface ExportChoice {
+  format: string;
+  /** txt only: each segment starts with its times. */
+  timestamps: boolean;
+}
+
+const DEFAULT_CHOICE: ExportChoice = { format: 'txt', timestamps: true };
+
+/**
+ * Format, times for txt, and the export button: one control for a transcript's page and for the
+ * dashboard's selection. `request` says what to fetch; the file arrives as a download, and a
+ * refusal (a format the plan lacks, a transcript not finished) as a translated toast.
+ */
+export function ExportControl({
+  formats,
+  offerTimestamps,
+  request,
+  className = '',
+}: {
+  formats: readonly string[];
+  /** Show the "with times" box for txt (the dashboard always includes them). */
+  offerTimestamps: boolean;
+  request: (choice: ExportChoice) => { url: string; init?: RequestInit };
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  // This page's choice, else the one made last in this browser while the plan still allows
+  // its format (the page works the same where storage is unavailable).
+  const [saved, remember] = useStoredItem<ExportChoice>(OPTIONS_KEY, 'object');
+  const [picked, setPicked] = useState<ExportChoice | null>(null);
+  const choice: ExportChoice =
+    picked ??
+    (!isEmpty(saved) && saved && formats.includes(saved.format)
+      ? { format: saved.format, timestamps: saved.timestamps !== false }
+      : DEFAULT_CHOICE);
+  const change = (next: ExportChoice) => {
+    setPicked(next);
+    remember(next);
+  };
+
+  const run = async () => {
+    const { url, init } = request(choice);
+    try {
+      await downloadFile(url, init);
+    } catch (err) {
+      toast.error(
+        err instanceof ApiClientError
+          ? t(err.message, (err.data ?? {}) as Record<string, unknown>)
+          : t('errors.requestError'),
+      );
+    }
+  };
+
+  return (
+    <div className={`flex flex-wrap items-center gap-2 ${className}`}>
+      <select
+        value={choice.format}
+        onChange={(e) => change({ ...choice, format: e.target.value })}
+        aria-label={t('workspace.format')}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        data-testid="export-format"
+      >
+        {formats.map((f) => (
+          <option key={f} value={f}>
+            {f.toUpperCase()}
+          </option>
+        ))}
+      </select>
+      {offerTimestamps && choice.format === 'txt' ? (
+        <label className="flex items-center gap-1.5 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={choice.timestamps}
+            onChange={(e) => change({ ...choice, timestamps: e.target.checked })}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          {t('editor.withTimes')}
+        </label>
+      ) : null}
+      <button
+        type="button"
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+        onClick={() => void run()}
+        data-testid="export"
+      >
+        {t('workspace.export')}
+      </button>
+    </div>
+  );
+}

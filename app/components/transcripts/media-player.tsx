@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+
+/** The transcript's video or audio with the browser's controls, and a word when it cannot play. */
+export function MediaPlayer({
+  src,
+  hasVideo,
+  mediaRef,
+  onTimeUpdate,
+  unplayable,
+}: {
+  src: string;
+  hasVideo: boolean;
+  mediaRef: React.RefObject<HTMLMediaElement | null>;
+  onTimeUpdate: (e: React.SyntheticEvent<HTMLMediaElement>) => void;
+  unplayable: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {hasVideo ? (
+        <video
+          ref={mediaRef as React.RefObject<HTMLVideoElement>}
+          src={src}
+          controls
+          playsInline
+          preload="metadata"
+          onTimeUpdate={onTimeUpdate}
+          className="w-full rounded-xl bg-black"
+        />
+      ) : (
+        <audio
+          ref={mediaRef as React.RefObject<HTMLAudioElement>}
+          src={src}
+          controls
+          preload="metadata"
+          onTimeUpdate={onTimeUpdate}
+          className="w-full"
+        />
+      )}
+      {unplayable ? (
+        <p role="status" className="text-sm text-amber-800">
+          {t('editor.unplayable')}
+        </p>
+      ) : null}
+    </>
+  );
+}

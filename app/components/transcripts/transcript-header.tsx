@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ACTIVE_STATUSES, type TranscriptJson } from '../../../common/transcript-types';
+import { api } from '../../lib/api';
+import { useLocalePath } from '../../lib/use-locale';
+
+const button =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+
+/** The transcript's name; a click turns it into a text box that saves on Enter or leaving it. */
+export function RenameTitle({
+  transcript,
+  onRenamed,
+}: {
+  transcript: TranscriptJson;
+  onRenamed: (t: TranscriptJson) => void;
+}) {
+  const { t } = useTranslation();
+  const [renaming, setRenaming] = useState(false);
+
+  const rename = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
+    setRenaming(false);
+    if (!name || name === transcript.name) return;
+    try {
+      onRenamed(await api.patch<TranscriptJson>(`/self-api/v1/transcripts/${transcript.id}`, { name }));
+    } catch {
+      // shown by the API client
+    }
+  };
+
+  return renaming ? (
+    <form onSubmit={(e) => void rename(e)} className="flex gap-2">
+      <input
+        name="name"
+        defaultValue={transcript.name}
+        maxLength={200}
+        autoFocus
+        aria-label={t('editor.rename')}
+        onBlur={(e) => e.currentTarget.form?.requestSubmit()}
+        onKeyDown={(e) => e.key === 'Escape' && setRenaming(false)}
+        className="w-full rounded-lg border border-slate-300 px-3 py-1 text-2xl font-bold"
+      />
+    </form>
+  ) : (
+    <button
+      type="button"
+      onClick={() => setRenaming(true)}
+      className="text-left hover:text-brand-700"
+      title={t('editor.rename')}
+    >
+      {transcript.name}
+    </button>
+  );
+}
+
+/** Back to the dashboard, and cancel, retry or delete as the transcript's state allows. */
+export function TranscriptActions({ transcript }: { transcript: TranscriptJson }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  const act = async (action: 'cancel' | 'retry' | 'delete') => {
+    if (action === 'delete' && !window.confirm(t('pages.transcript.confirmDelete'))) return;
+    setBusy(true);
+    try {
+      if (action === 'delete') {
+        await api.del(`/self-api/v1/transcripts/${transcript.id}`);
+        toast.success(t('pages.transcript.deleted'));
+        void navigate(to('/dashboard'));
+        return;
+      }
+      await api.post(`/self-api/v1/transcripts/${transcript.id}/${action}`);
+      void revalidator.revalidate();
+    } catch {
+      // the API client has shown the translated error
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const retryable =
+    (transcript.status === 'failed' || transcript.status === 'canceled') && transcript.source === 'upload';
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={to('/dashboard')} className={button}>
+        {t('pages.transcript.back')}
+      </Link>
+      {ACTIVE_STATUSES.includes(transcript.status) ? (
+        <button type="button" className={button} disabled={busy} onClick={() => void act('cancel')}>
+          {t('pages.transcript.cancel')}
+        </button>
+      ) : null}
+      {retryable ? (
+        <button type="button" className={button} disabled={busy} onClick={() => void act('retry')}>
+          {t('pages.transcript.retry')}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={`${button} text-red-700`}
+        disabled={busy}
+        onClick={() => void act('delete')}
+      >
+        {t('pages.transcript.delete')}
+      </button>
+    </div>
+  );
+}
