@@ -136,6 +136,7 @@ export function buildServiceDeps(
   const accounts: AccountDeps = {
     db,
     sendMail: (msg) => queue.add('send-mail', msg),
+    queueAccountMail: (job) => queue.add('account-mail', job),
     limiters: createLimiters(redis),
     appName: env.APP_NAME,
     google: env.GOOGLE_CLIENT_ID
@@ -200,7 +201,7 @@ export function buildServiceDeps(
       );
     },
     async startBackground() {
-      queue.work('background', backgroundHandlers({ mailer, transcription }), 2);
+      queue.work('background', backgroundHandlers({ mailer, transcription, accounts }), 2);
       await queue.every('sweep-retention', {}, HOUR_MS);
     },
     async close() {

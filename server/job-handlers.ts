@@ -1,6 +1,8 @@
 import type { LaneHandlers } from './modules/jobs/queue';
 import type { Mailer } from './modules/mail/mailer';
 import { sendQueuedMail } from './modules/mail/send-job';
+import { runAccountMail } from './modules/accounts/account-mail';
+import type { AccountDeps } from './modules/accounts/deps';
 import { downloadModelJob, type ModelDownloadTarget } from './modules/engine/whisper/download-job';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { processTranscript, type PipelineDeps } from './modules/transcription/process';
@@ -24,9 +26,11 @@ export function downloadHandlers(target: ModelDownloadTarget): LaneHandlers<'dow
 export function backgroundHandlers(deps: {
   mailer: Mailer;
   transcription: TranscriptionDeps;
+  accounts: AccountDeps;
 }): LaneHandlers<'background'> {
   return {
     'send-mail': (msg) => sendQueuedMail(deps.mailer, msg),
+    'account-mail': (job) => runAccountMail(deps.accounts, job),
     'sweep-retention': async () => void (await sweepExpiredTranscripts(deps.transcription)),
   };
 }

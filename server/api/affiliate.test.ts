@@ -60,7 +60,12 @@ async function referredSignup(email: string, code: string) {
     body: JSON.stringify({ email, password: 'a long secret 42' }),
   });
   expect(res.status).toBe(200);
-  const [user] = await h.db.select().from(users).where(eq(users.email, email));
+  // The account row is written by the account-mail job, just after the answer.
+  let [user] = await h.db.select().from(users).where(eq(users.email, email));
+  for (let i = 0; !user && i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    [user] = await h.db.select().from(users).where(eq(users.email, email));
+  }
   await h.db.update(users).set({ emailVerified: true, createdAt: clock }).where(eq(users.id, user!.id));
   const token = await createSession(h.db, user!.id, {}, clock);
   return { user: user!, headers: { cookie: `token=${token}`, origin: 'http://localhost' } };

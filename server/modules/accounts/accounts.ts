@@ -1,45 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
-import {
-  renderAccountExistsMail,
-  renderChoosePasswordMail,
-  renderResetMail,
-  renderVerificationMail,
-} from '../mail/templates';
 import { assertAllowed, clearFailures, consume, recordFailure, type LimitName } from '../auth/rate-limits';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { createSession, loggedInFrom, revokeOtherSessions } from '../auth/sessions';
-import { localizePath, isLocale, DEFAULT_LOCALE, type Locale } from '../../../common/locales';
-import { referralFor } from '../affiliate/attribution';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import type { AccountDeps, RequestMeta } from './deps';
 import { AuthError } from './errors';
-import {
-  checkVerifyCode,
-  consumeToken,
-  findLiveToken,
-  hasResetToken,
-  issueEmailToken,
-  revokeVerifyCodes,
-} from './email-tokens';
+import { checkVerifyCode, consumeToken, findLiveToken } from './email-tokens';
 
 export interface SessionResult {
   user: User;
   token: string;
 }
 
-const langOf = (l: string): Locale => (isLocale(l) ? l : DEFAULT_LOCALE);
+export const langOf = (l: string): Locale => (isLocale(l) ? l : DEFAULT_LOCALE);
 
-export async function findUserByEmail(deps: AccountDeps, email: string): Promise<User | null> {
+export async function findUserByEmail(deps: Pick<AccountDeps, 'db'>, email: string): Promise<User | null> {
   const [u] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return u ?? null;
-}
-
-async function sendVerification(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
-  const { token, code } = await issueEmailToken(deps.db, user.id, 'verify', deps.now());
-  const lang = langOf(user.language);
-  const link = `${meta.origin}${localizePath('/register/verification', lang)}?token=${token}&email=${encodeURIComponent(user.email)}`;
-  const mail = renderVerificationMail({ lang, appName: deps.appName, code: code!, link });
-  await deps.sendMail({ to: user.email, ...mail });
 }
 
 /**
@@ -69,7 +47,9 @@ export async function signup(
   // One argon2 computation on every path: checking a pending password costs what hashing a new one does.
   const samePassword = pending ? await verifyPassword(pending.passwordHash, input.password) : false;
   const passwordHash = pending ? null : await hashPassword(input.password);
-  await signupMail(deps, {
+  // The rest (rows, tokens, the mail) depends on the address: a job, so the answer cannot tell.
+  await deps.queueAccountMail({
+    kind: 'signup',
     email: input.email,
     name: input.name || null,
     passwordHash,
@@ -81,88 +61,13 @@ export async function signup(
   return { email: input.email };
 }
 
-export interface SignupWork {
-  email: string;
-  name: string | null;
-  /** argon2 hash for a new account; null when the address had an account already. */
-  passwordHash: string | null;
-  /** A pending account's own password was given again. */
-  samePassword: boolean;
-  refCode: string | null;
-  lang: Locale;
-  origin: string;
-}
-
-/** The part of a sign-up that depends on whether the address has an account: rows and the mail. */
-export async function signupMail(deps: AccountDeps, work: SignupWork): Promise<void> {
-  const meta = { origin: work.origin };
-  let user = await findUserByEmail(deps, work.email);
-  if (!user && work.passwordHash) {
-    const [created] = await deps.db
-      .insert(users)
-      .values({
-        email: work.email,
-        name: work.name,
-        passwordHash: work.passwordHash,
-        language: work.lang,
-        // Only a real affiliate's code, never the visitor's own: see modules/affiliate/attribution.
-        ...((await referralFor(deps.db, work.refCode, work.email)) ?? {}),
-        updatedAt: deps.now(),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    // Two sign-ups of one new address at once: the first one creates it, the second re-sends.
-    if (created) return sendVerification(deps, created, meta);
-    user = await findUserByEmail(deps, work.email);
-  }
-  if (!user) return;
-  if (user.emailVerified) return sendAccountExists(deps, user, meta);
-  if (work.samePassword || work.passwordHash) return sendPendingMail(deps, user, meta);
-  await revokeVerifyCodes(deps.db, user.id, deps.now());
-  return sendChoosePassword(deps, user, meta);
-}
-
-/**
- * A pending account's next mail: its verification code, or — once someone offered another
- * password for it — only the link to choose the password, so no code can confirm a password
- * that the mailbox's owner may not know.
- */
-async function sendPendingMail(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
-  if (await hasResetToken(deps.db, user.id)) return sendChoosePassword(deps, user, meta);
-  return sendVerification(deps, user, meta);
-}
-
-async function sendChoosePassword(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
-  const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
-  const lang = langOf(user.language);
-  const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
-  await deps.sendMail({
-    to: user.email,
-    ...renderChoosePasswordMail({ lang, appName: deps.appName, link }),
-  });
-}
-
-async function sendAccountExists(deps: AccountDeps, user: User, meta: { origin: string }): Promise<void> {
-  const lang = langOf(user.language);
-  await deps.sendMail({
-    to: user.email,
-    ...renderAccountExistsMail({
-      lang,
-      appName: deps.appName,
-      loginLink: `${meta.origin}${localizePath('/login', lang)}`,
-      resetLink: `${meta.origin}${localizePath('/forgetPassword', lang)}`,
-    }),
-  });
-}
-
-/** Sends a fresh code; the same answer for unknown and already-verified addresses. */
+/** Sends a fresh code; the same answer (and the same work) whatever the address. */
 export async function resendActivation(deps: AccountDeps, email: string, meta: RequestMeta): Promise<void> {
   await consume(deps.limiters, [
     ['resendMinute', email],
     ['resendDay', email],
   ]);
-  const user = await findUserByEmail(deps, email);
-  if (user && !user.emailVerified) await sendPendingMail(deps, user, meta);
+  await deps.queueAccountMail({ kind: 'resend', email, origin: meta.origin });
 }
 
 /** Verifies by typed code (with the e-mail) or by the link's token, then logs in. */
@@ -235,16 +140,14 @@ async function failureLimits(
   return limits;
 }
 
-/** Always the same answer; a mail only when the account exists. */
+/**
+ * Always the same answer, in the same time: the lookup, the token and the mail are a job, queued
+ * for every address alike (a mail goes only to an existing account).
+ */
 export async function forgotPassword(deps: AccountDeps, email: string, meta: RequestMeta): Promise<void> {
   await consume(deps.limiters, [['forgotIp', meta.ip]]);
   await consume(deps.limiters, await failureLimits(deps, 'forgot', email, meta.ip));
-  const user = await findUserByEmail(deps, email);
-  if (!user) return;
-  const { token } = await issueEmailToken(deps.db, user.id, 'reset', deps.now());
-  const lang = langOf(user.language);
-  const link = `${meta.origin}${localizePath('/resetPassword', lang)}?token=${token}`;
-  await deps.sendMail({ to: user.email, ...renderResetMail({ lang, appName: deps.appName, link }) });
+  await deps.queueAccountMail({ kind: 'forgot', email, origin: meta.origin });
 }
 
 /** Single-use token; every other session ends; the user is logged in (and verified: the mail proves it). */

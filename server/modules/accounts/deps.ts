@@ -3,12 +3,15 @@ import type { Db } from '../../db/client';
 import type { MailMessage } from '../mail/mailer';
 import type { Limiters } from '../auth/rate-limits';
 import type { GoogleConfig } from '../auth/google';
+import type { AccountMailJob } from './account-mail';
 
 /** What the account rules need from the outside world; tests pass real PGlite and SMTP. */
 export interface AccountDeps {
   db: Db;
   /** Queues a mail (a durable send-mail job); resolves once it is queued, not sent. */
   sendMail(msg: MailMessage): Promise<void>;
+  /** Queues the address-dependent part of sign-up, re-send and forgot-password (account-mail job). */
+  queueAccountMail(job: AccountMailJob): Promise<void>;
   limiters: Limiters;
   appName: string;
   google: GoogleConfig | null;

@@ -218,7 +218,11 @@ describe('named jobs', () => {
     const sent: string[] = [];
     q.work(
       'background',
-      { 'send-mail': async (m) => void sent.push(m.to), 'sweep-retention': async () => {} },
+      {
+        'send-mail': async (m) => void sent.push(m.to),
+        'account-mail': async () => {},
+        'sweep-retention': async () => {},
+      },
       1,
     );
     const id = await transcript();
@@ -254,7 +258,15 @@ describe('named jobs', () => {
     // Make it due: it runs, and the next run is queued one interval later.
     await database.db.update(jobs).set({ runAfter: new Date() }).where(eq(jobs.id, row!.id));
     let runs = 0;
-    first.work('background', { 'send-mail': async () => {}, 'sweep-retention': async () => void runs++ }, 1);
+    first.work(
+      'background',
+      {
+        'send-mail': async () => {},
+        'account-mail': async () => {},
+        'sweep-retention': async () => void runs++,
+      },
+      1,
+    );
     await until(async () => runs === 1 && (await rowsOf('sweep-retention')).some((r) => r.id !== row!.id));
     const next = await rowsOf('sweep-retention');
     expect(next).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/mailer';
+import type { AccountMailJob } from '../accounts/account-mail';
 
 // Every kind of background job, by name, with the payload it carries. To add one: a line here,
 // a line in JOB_SPECS, and its handler in server/job-handlers.ts (CONTRIBUTING.md, "A job").
@@ -9,6 +10,12 @@ export interface JobMap {
   transcribe: { transcriptId: string };
   /** Send one rendered mail; retried while the SMTP server refuses or is away. */
   'send-mail': MailMessage;
+  /**
+   * The address-dependent part of sign-up, re-send and forgot-password (rows, tokens, which
+   * mail: modules/accounts/account-mail.ts), off the request path so the answer takes the same
+   * time whether or not the address has an account.
+   */
+  'account-mail': AccountMailJob;
   /** Delete transcripts older than their account's retention allows (hourly). */
   'sweep-retention': Record<string, never>;
   /** Fetch a whisper.cpp model file (`tiny`, `base`, … of server/modules/engine/models/catalogue.ts). */
@@ -38,6 +45,7 @@ export const JOB_SPECS = {
   transcribe: { lane: 'transcription', keepDone: true },
   'download-model': { lane: 'downloads' },
   'send-mail': { lane: 'background' },
+  'account-mail': { lane: 'background' },
   'sweep-retention': { lane: 'background' },
 } as const satisfies { [N in JobName]: JobSpec };
 

@@ -4,7 +4,7 @@
 // links of its text part are logged so that verification and reset links can
 // be followed without a mail server.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 
@@ -98,7 +98,9 @@ function createOutboxMailer(opts: MailerOptions): Mailer {
       await mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
       const file = path.join(opts.outboxDir, name);
-      await writeFile(file, info.message, { flag: 'wx' });
+      // Written aside and renamed, so a reader of the outbox never sees half a mail.
+      await writeFile(`${file}.part`, info.message, { flag: 'wx' });
+      await rename(`${file}.part`, file);
 
       opts.logger.info(
         { to: msg.to, subject: msg.subject, links: extractLinks(msg.text), file },
