@@ -79,7 +79,7 @@ const env = loadEnv({
 });
 const logger = createLogger('silent');
 const database = await openDatabase({ pgliteDir: path.join(work, 'data', 'pglite') });
-const services = buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
+const services = await buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
 services.startWorker();
 const app = createApp({ env, logger, db: database.db, services, build: { id: 'bench', timestamp: 0 } });
 const listener = getRequestListener(app.fetch);

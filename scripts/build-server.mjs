@@ -39,13 +39,15 @@ export function serverBuildIsStale() {
   return Math.max(...SOURCES.map((p) => newestMtime(path.join(ROOT, p)))) > builtAt;
 }
 
-export async function buildServer() {
+/** Builds into `outdir` (default build/node/); returns esbuild's metafile (what imports what). */
+export async function buildServer(outdir = SERVER_OUT) {
   const esbuild = await import('esbuild');
-  rmSync(SERVER_OUT, { recursive: true, force: true });
-  await esbuild.build({
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: Object.entries(SERVER_ENTRIES).map(([out, src]) => ({ in: src, out })),
-    outdir: SERVER_OUT,
+    outdir,
+    metafile: true,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -57,6 +59,7 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   await esbuild.stop();
+  return result.metafile;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
