@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { forgotSchema } from '../../../common/auth-schemas';
-import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { EmailField, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.forget.title');
@@ -25,14 +25,7 @@ export default function ForgetPassword() {
       <p className="mt-1 text-sm text-slate-600">{t('auth.forget.subtitle')}</p>
       <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-          required
-        />
+        <EmailField error={form.errors.email} required />
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.forget.submit')}</SubmitButton>
       </form>

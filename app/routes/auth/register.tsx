@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { signupSchema } from '../../../common/auth-schemas';
-import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { EmailField, Field, Honeypot, PasswordField, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { GoogleButton } from '../../components/form/google-button';
 
@@ -33,25 +33,8 @@ export default function Register() {
           autoComplete="name"
           error={form.errors.name}
         />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          error={form.errors.email}
-          required
-        />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordRule')}
-          error={form.errors.password}
-          required
-          minLength={6}
-        />
+        <EmailField placeholder={t('auth.emailPlaceholder')} error={form.errors.email} required />
+        <PasswordField isNew error={form.errors.password} required />
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.register.submit')}</SubmitButton>
         <p className="text-xs leading-relaxed text-slate-500">
