@@ -252,6 +252,8 @@ export interface CaptionCue {
   start: number;
   end: number;
   lines: readonly string[];
+  /** A speaker id: formatVttCues writes its name as a voice tag (`<v Name>`). */
+  speaker?: string;
 }
 
 const cueLines = (lines: readonly string[], escape: (t: string) => string): string =>
@@ -274,13 +276,23 @@ export function formatSrtCues(cues: readonly CaptionCue[]): string {
   return out;
 }
 
-/** WebVTT from cues: like formatVtt, with each cue's lines on lines of their own. */
-export function formatVttCues(cues: readonly CaptionCue[]): string {
+// A voice annotation ends at '>', so it may hold neither that nor '<' or '&' unescaped.
+const voiceTag = (name: string | undefined): string => {
+  const clean = name === undefined ? '' : oneLine(escapeVtt(name));
+  return clean === '' ? '' : `<v ${clean}>`;
+};
+
+/**
+ * WebVTT from cues: like formatVtt, with each cue's lines on lines of their own. With `names`
+ * (speaker id → name), a cue with a named speaker opens with a voice tag: `<v Alice>Hello`.
+ */
+export function formatVttCues(cues: readonly CaptionCue[], names?: ReadonlyMap<string, string>): string {
   let out = 'WEBVTT\n';
   for (const cue of cues) {
     const text = cueLines(cue.lines, escapeVtt);
     if (text === '') continue;
-    out += `\n${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${text}\n`;
+    const voice = names && cue.speaker ? voiceTag(names.get(cue.speaker)) : '';
+    out += `\n${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${voice}${text}\n`;
   }
   return out;
 }

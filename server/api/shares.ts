@@ -71,6 +71,7 @@ export function sharedTranscriptJson({
     duration: t.durationSec,
     language: t.detectedLanguage ?? (t.language === 'auto' ? null : t.language),
     segments: t.segments,
+    speakers: t.speakers,
     has_video: media && t.hasVideo,
     media_url: media ? `${base}/media` : null,
     allow_download: share.allowDownload,
@@ -165,6 +166,7 @@ export function sharesApi() {
       {
         name: transcript.name,
         segments: transcript.segments,
+        speakers: transcript.speakers,
         durationSec: transcript.durationSec,
         language:
           transcript.detectedLanguage ?? (transcript.language === 'auto' ? null : transcript.language),

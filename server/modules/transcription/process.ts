@@ -87,6 +87,7 @@ export async function processTranscript(
       stage: 'preparing',
       remainingSec: null,
       segments: [],
+      speakers: [],
       plainText: '',
       speechRegions: null,
       errorCode: null,
