@@ -374,6 +374,29 @@ describe('caption import, editing, listing', () => {
     ]);
   });
 
+  it('imports WebVTT voice tags and SubRip name prefixes as speakers', async () => {
+    const u = await signedInUser(h.db);
+    const vtt =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Hi\n\n00:00:02.000 --> 00:00:03.000\n<v Ben>Yo\n';
+    const form = new FormData();
+    form.set('file', new File([vtt], 'chat.vtt'));
+    const res = await h.app.request('/self-api/v1/transcripts/import', {
+      method: 'POST',
+      headers: u.headers,
+      body: form,
+    });
+    const data = ((await res.json()) as Json).data;
+    expect(data.speakers.map((s: any) => s.name)).toEqual(['Ann', 'Ben']);
+    expect(data.segments).toEqual([
+      { start: 1, end: 2, text: 'Hi', speaker: 's1' },
+      { start: 2, end: 3, text: 'Yo', speaker: 's2' },
+    ]);
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nAnn: Hi\n\n2\n00:00:02,000 --> 00:00:03,000\nBen: Yo\n';
+    const { json } = await importSrt(u.headers, srt);
+    expect(json.data.speakers.map((s: any) => s.name)).toEqual(['Ann', 'Ben']);
+    expect(json.data.segments.map((s: any) => s.text)).toEqual(['Hi', 'Yo']);
+  });
+
   it('imports captions with their media', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'mp4', 6);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CaptionParseError, parseCaptions } from '../../../common/captions';
+import { CaptionParseError, parseCaptionTranscript } from '../../../common/captions';
 import {
   mergeSegments,
   normalizeSegments,
@@ -146,8 +146,15 @@ export interface ImportInput {
 /** An .srt / .vtt file becomes a finished transcript; its media, when given, becomes playable. */
 export async function importCaptions(deps: TranscriptionDeps, user: User, input: ImportInput) {
   let segments: Segment[];
+  let speakers: Speaker[];
   try {
-    segments = parseCaptions(input.captions, input.filename);
+    // Voice tags and 'Name:' prefixes become speakers; unnamed voices get the account's language.
+    ({ segments, speakers } = parseCaptionTranscript(
+      input.captions,
+      input.filename,
+      undefined,
+      user.language,
+    ));
   } catch (err) {
     if (err instanceof CaptionParseError) {
       throw new ApiError(TranscriptCode.CAPTIONS_INVALID, `errors.captions.${err.code}`, 422);
@@ -185,6 +192,7 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
       language: input.language ?? 'auto',
       detectedLanguage: input.language ?? null,
       segments: clean,
+      speakers,
       plainText: segmentsToPlainText(clean),
       mediaName: upload?.filename.slice(0, 255) ?? null,
       mediaType: info?.mimeType ?? null,
