@@ -15,7 +15,6 @@ import {
   uniqueFileNames,
 } from '../../../common/exports';
 import { speakerNames, type Speaker } from '../../../common/speakers';
-import { buildDocx } from '../../../common/exports-docx';
 import type { Segment } from '../../../common/segments';
 import { ExportCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
@@ -84,7 +83,9 @@ export async function buildExport(
           speakers: t.speakers,
         }),
       );
-    case 'docx':
+    case 'docx': {
+      // `docx` (≈ 9 MB) is loaded with the first .docx export, not at start.
+      const { buildDocx } = await import('../../../common/exports-docx');
       return file(
         await buildDocx({
           name: t.name,
@@ -93,6 +94,7 @@ export async function buildExport(
           speakers: t.speakers,
         }),
       );
+    }
   }
 }
 
