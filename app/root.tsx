@@ -25,6 +25,7 @@ import {
 } from './lib/build-watcher';
 import { configureApi, setApiTranslator } from './lib/api';
 import { ErrorView } from './components/layout/error-view';
+import { useNonce } from './lib/nonce';
 import en from './locales/en.json';
 // Inlined: one render-blocking request fewer on every first visit (bench/lighthouse.ts).
 import appCss from './app.css?inline';
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = data?.lang ?? DEFAULT_LOCALE;
   const gtm = data?.config.gtmId;
+  const nonce = useNonce();
   return (
     <html lang={LOCALE_TAGS[lang]}>
       <head>
@@ -61,17 +63,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {gtm ? (
           <script
+            nonce={nonce}
             // The tag manager id is validated as GTM-[A-Z0-9]+ at start, so it is safe to inline.
+            // Google's nonce-aware snippet: gtm.js gets this nonce and passes it to its tags.
             dangerouslySetInnerHTML={{
-              __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','${gtm}');`,
+              __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','${gtm}');`,
             }}
           />
         ) : null}
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -36,6 +36,8 @@ export interface ApiAnswer {
 // A type alias (not an interface) so it fits React Router's indexable AppLoadContext.
 export type ServerContext = {
   requestId: string;
+  /** This response's Content-Security-Policy nonce, for the page's inline scripts. */
+  cspNonce: string;
   config: PublicConfig;
   /** The login state of this request (reads the session). */
   getViewer(): Promise<Viewer | null>;

@@ -8,6 +8,7 @@ import type { User } from './db/schema';
 import { ErrorCode } from '../common/error-codes';
 import { ApiError, fail } from './http/envelope';
 import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
 import { sameOriginRedirects } from './http/same-origin-redirects';
@@ -35,6 +36,19 @@ export function createApp(deps: AppDeps) {
   const { env, logger, db } = deps;
 
   app.use('*', requestLog(logger));
+  app.use(
+    '*',
+    securityHeaders({
+      sources: {
+        tagManager: !!env.GTM_ID,
+        googleSignIn: !!env.GOOGLE_CLIENT_ID,
+        apiOrigin: /^https?:\/\//.test(env.API_BASE_URL) ? new URL(env.API_BASE_URL).origin : null,
+      },
+      trustProxy: env.TRUST_PROXY,
+      publicUrl: env.PUBLIC_URL,
+      pagePolicy: !deps.viteDev,
+    }),
+  );
   app.use('*', sameOriginRedirects());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -161,6 +175,7 @@ export function createApp(deps: AppDeps) {
       const userOf = () => (session ??= userForToken(db, sessionToken(c)));
       const context: ServerContext = {
         requestId: c.get('requestId'),
+        cspNonce: c.get('cspNonce') ?? '',
         config,
         getViewer: async () => viewerOf(await userOf()),
         getTranscript: async (id) => {

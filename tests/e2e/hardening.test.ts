@@ -130,3 +130,47 @@ describe('forms post, and work before the page is hydrated', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 });
+
+describe('content security policy on the real pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('every page hydrates under its policy with no violation', async () => {
+    const session = await apiSignup(base, dataDir, `csp-${Date.now()}@example.com`);
+    const context = await browser.newContext({ userAgent: DESKTOP_UA });
+    await context.addCookies([{ name: 'token', value: session.cookie!.slice(6), url: base }]);
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content.Security.Policy|violates/i.test(m.text())) violations.push(m.text());
+    });
+    for (const path of ['/', '/de/pricing', '/login', '/tools', '/dashboard', '/profile', '/affiliate']) {
+      const res = await page.goto(base + path);
+      expect(res!.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-/);
+      // Hydrated: React Router's client took over.
+      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+    }
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('writes the nonce only as nonce attributes (so a cached page can be given a fresh one)', async () => {
+    const res = await fetch(`${base}/de/pricing`, { headers: browserHeaders });
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')![1]!;
+    const html = await res.text();
+    const everywhere = html.split(nonce).length - 1;
+    const asAttribute = html.split(`nonce="${nonce}"`).length - 1;
+    expect(everywhere).toBeGreaterThan(0);
+    expect(asAttribute).toBe(everywhere);
+    // Every inline script carries it.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      if (/\bsrc=|application\/ld\+json/.test(tag)) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+});
