@@ -11,6 +11,7 @@ import {
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import NProgress from 'nprogress';
+import { isbot } from 'isbot';
 import type { Route } from './+types/root';
 import { LOCALE_TAGS, DEFAULT_LOCALE, localeParam } from '../common/locales';
 import { createI18n } from './lib/i18n';
@@ -38,7 +39,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const publicUrl = context.config.publicUrl ?? new URL(request.url).origin;
   // English is in the client bundle already; only other languages travel with the page.
   const messages = lang === DEFAULT_LOCALE ? null : await loadMessages(lang);
-  return { lang, messages, config: { ...context.config, publicUrl } };
+  // Decided from the request, so the server-rendered page already hides what crawlers must not see.
+  const crawler = isbot(request.headers.get('user-agent') ?? '');
+  return { lang, messages, crawler, config: { ...context.config, publicUrl } };
 }
 
 // Messages change only with the language; the login guard revalidates on its own route.

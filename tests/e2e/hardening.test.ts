@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP_UA, launch } from './browser';
+import { DESKTOP_UA, GOOGLEBOT_UA, launch } from './browser';
 import { apiSignup } from './session';
 import { mailTo } from './outbox';
 
@@ -172,5 +172,23 @@ describe('content security policy on the real pages', () => {
       if (/\bsrc=|application\/ld\+json/.test(tag)) continue;
       expect(tag).toContain(`nonce="${nonce}"`);
     }
+  });
+});
+
+describe('crawlers get errors without details (decided on the server)', () => {
+  it('renders no error description for Googlebot, and the full one for a browser', async () => {
+    const bot = await fetch(`${base}/nope-${Date.now()}?x=1`, { headers: { 'user-agent': GOOGLEBOT_UA } });
+    expect(bot.status).toBe(404);
+    // What the page shows (hydration data in scripts is not displayed).
+    const botHtml = (await bot.text()).replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(botHtml.includes('data-testid="error-page"')).toBe(true);
+    expect(botHtml.includes('data-testid="error-description"')).toBe(false);
+    expect(/nope-\d+\?x=1/.test(botHtml)).toBe(false);
+
+    const person = await fetch(`${base}/nope-1?x=1`, { headers: browserHeaders });
+    expect(person.status).toBe(404);
+    const personHtml = (await person.text()).replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(personHtml.includes('data-testid="error-description"')).toBe(true);
+    expect(personHtml.includes('/nope-1?x=1')).toBe(true);
   });
 });
