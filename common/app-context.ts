@@ -60,4 +60,10 @@ export type ServerContext = {
    * how a form posted before hydration does its work in the route's action.
    */
   callApi(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>): Promise<ApiAnswer>;
+  /**
+   * Where a visit to `address` (path and query) must go instead — route rules, then the
+   * language — with the cookies to set; null to stay. The same decision as for a page load, so
+   * client-side navigations follow it too.
+   */
+  pageRedirect(address: string): Promise<{ location: string; status: 301 | 302; cookies: string[] } | null>;
 };

@@ -192,3 +192,26 @@ describe('crawlers get errors without details (decided on the server)', () => {
     expect(personHtml.includes('/nope-1?x=1')).toBe(true);
   });
 });
+
+describe('client-side navigations follow the locale redirect', () => {
+  it('a link to /terms leads a visitor who chose German to /de/terms without a page load', async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ userAgent: DESKTOP_UA, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${base}/pricing`);
+      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+      // The choice is made elsewhere (another tab): only the cookie says German now.
+      await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: base }]);
+      const documents: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+      await page.click('footer a[href="/terms"]');
+      await page.waitForURL(`${base}/de/terms`);
+      expect(documents).toEqual([]);
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
