@@ -208,7 +208,7 @@ describe('client-side navigations follow the locale redirect', () => {
       await page.click('footer a[href="/terms"]');
       await page.waitForURL(`${base}/de/terms`);
       expect(documents).toEqual([]);
-      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 10_000 });
       await context.close();
     } finally {
       await browser.close();
