@@ -16,12 +16,19 @@ function setup(opts: { ttlMs?: number; maxBytes?: number } = {}) {
     ...opts,
   });
   const app = new Hono<AppEnv>();
+  let nonces = 0;
+  app.use('*', async (c, next) => {
+    c.set('cspNonce', `n${++nonces}`);
+    await next();
+  });
   app.use('*', pageCacheMiddleware(cache, 'b1'));
   app.get('*', (c) => {
     renders.push(c.req.path);
     if (c.req.path === '/cookie') c.header('Set-Cookie', 'x=1');
     if (c.req.path === '/missing') return c.html('<p>not found</p>', 404);
     if (c.req.path === '/big') return c.html(`<p>${'x'.repeat(2000)}</p>`);
+    if (c.req.path === '/script')
+      return c.html(`<p>nonce=&quot;n1&quot; stays text</p><script nonce="${c.get('cspNonce')}">1</script>`);
     return c.html(`<p>${c.req.path} #${renders.length}</p>`);
   });
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -49,6 +56,14 @@ describe('page cache', () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     expect(t.renders).toEqual(['/pricing']);
+  });
+
+  it("gives every answer from the cache this answer's CSP nonce, never the one it was rendered with", async () => {
+    const t = setup();
+    expect(await (await t.get('/script')).text()).toContain('<script nonce="n1">');
+    const again = await (await t.get('/script')).text();
+    expect(again).toBe('<p>nonce=&quot;n1&quot; stays text</p><script nonce="n2">1</script>');
+    expect(t.renders).toEqual(['/script']);
   });
 
   it('never shares a signed-in page, nor an answer that sets a cookie or is not a 200', async () => {

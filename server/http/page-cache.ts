@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { LOCALE_COOKIE } from '../../common/locales';
 import type { AppEnv } from './app-env';
+import { refreshNonce } from './csp';
 import { sessionToken } from './cookies';
 import { isDocumentPath } from './locale-middleware';
 
@@ -27,11 +28,15 @@ interface Entry {
   status: number;
   headers: [string, string][];
   html: string;
+  /** The CSP nonce the page was rendered with; each answer gets its own (decision 0016). */
+  nonce: string;
   bytes: number;
   at: number;
 }
 
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
+/** Never kept: recomputed for every answer (the policy carries that answer's nonce). */
+const UNSHARED_HEADERS = new Set(['content-length', 'content-security-policy']);
 
 export function createPageCache(opts: PageCacheOptions) {
   const maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
@@ -74,12 +79,12 @@ export function createPageCache(opts: PageCacheOptions) {
       entries.set(key, entry);
       return entry;
     },
-    set(key: string, status: number, headers: Headers, html: string) {
+    set(key: string, status: number, headers: Headers, html: string, nonce: string) {
       drop(key);
       const size = html.length * 2 + 512;
       if (size > maxBytes / 2) return;
-      const kept = [...headers].filter(([name]) => name !== 'content-length');
-      entries.set(key, { status, headers: kept, html, bytes: size, at: now() });
+      const kept = [...headers].filter(([name]) => !UNSHARED_HEADERS.has(name));
+      entries.set(key, { status, headers: kept, html, nonce, bytes: size, at: now() });
       bytes += size;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes && entries.size <= maxEntries) break;
@@ -114,7 +119,8 @@ export function pageCacheMiddleware(cache: PageCache, buildId: string): Middlewa
     await cache.checkVersion();
     const hit = cache.get(key);
     if (hit) {
-      const res = new Response(c.req.method === 'HEAD' ? null : hit.html, {
+      const html = refreshNonce(hit.html, hit.nonce, c.get('cspNonce') ?? '');
+      const res = new Response(c.req.method === 'HEAD' ? null : html, {
         status: hit.status,
         headers: hit.headers,
       });
@@ -135,7 +141,7 @@ export function pageCacheMiddleware(cache: PageCache, buildId: string): Middlewa
       return;
     // Read whole (the first visitor's answer is not streamed), kept, and sent as read.
     const html = await res.text();
-    cache.set(key, res.status, res.headers, html);
+    cache.set(key, res.status, res.headers, html, c.get('cspNonce') ?? '');
     c.res = new Response(html, { status: res.status, headers: res.headers });
     c.res.headers.delete('content-length');
     c.res.headers.set(PAGE_CACHE_HEADER, 'miss');
