@@ -47,12 +47,24 @@ export function stripeLocale(lang: string): string {
 }
 
 /** Formats money in the visitor's locale (minor units → e.g. "9,00 €", "$9"). */
+/** Intl.NumberFormat is costly to build and pages show the same few prices: one per shape. */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    if (formats.size < 500) formats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(money: Money, locale: string): string {
   const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency: money.currency }).resolvedOptions()
+    numberFormat('en', { style: 'currency', currency: money.currency }).resolvedOptions()
       .maximumFractionDigits ?? 2;
   const value = money.amount / 10 ** digits;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: money.currency.toUpperCase(),
     minimumFractionDigits: Number.isInteger(value) ? 0 : digits,

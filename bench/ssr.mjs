@@ -1,0 +1,175 @@
+// `npm run bench:ssr`: page and API throughput of the web process (not a test; prints figures),
+// side by side with an older checkout when BENCH_BASELINE names one (a `git worktree add … <commit>`
+// with node_modules linked and its own `npx react-router build`; started as it was, with tsx).
+// For each variant, one after the other on a fresh embedded database: /healthz; a public page for
+// an anonymous visitor (/ and /de/login: the page cache serves these); the 401 of the user API;
+// and, signed in through the real sign-up and its outbox mail, the user API, the transcript list
+// API and the dashboard page. Ratios against /healthz in the same run are what to compare.
+//   BENCH_REQUESTS (default 400), BENCH_CONCURRENCY (default 8)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { simpleParser } from 'mailparser';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
+
+spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const variants = [{ name: 'now', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] }];
+if (process.env.BENCH_BASELINE)
+  variants.unshift({
+    name: 'baseline',
+    cwd: path.resolve(process.env.BENCH_BASELINE),
+    args: ['--import', 'tsx', 'server/main.ts'],
+  });
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function signIn(base, dataDir) {
+  const email = 'bench@example.test';
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const r = await fetch(`${base}/common-api/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'a long secret 42' }),
+  });
+  if (!r.ok) throw new Error(`signup ${r.status}`);
+  const dir = path.join(dataDir, 'outbox');
+  for (let i = 0; ; i++) {
+    let code = null;
+    try {
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+        const mail = await simpleParser(readFileSync(path.join(dir, f)));
+        code ??= /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] ?? null;
+      }
+    } catch {
+      /* no outbox yet */
+    }
+    if (code) {
+      const done = await fetch(`${base}/common-api/v1/complete-signup`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, code }),
+      });
+      const cookie = done.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('token='))
+        ?.split(';')[0];
+      if (!cookie) throw new Error(`complete-signup ${done.status}`);
+      return cookie;
+    }
+    if (i > 150) throw new Error('no verification mail');
+    await sleep(200);
+  }
+}
+
+async function measure(base, urlPath, cookie) {
+  const times = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < REQUESTS) {
+      next++;
+      const t0 = performance.now();
+      const res = await fetch(base + urlPath, {
+        headers: { 'user-agent': UA, 'accept-encoding': 'gzip', cookie, origin: base },
+        redirect: 'manual',
+      });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const rps = REQUESTS / ((performance.now() - started) / 1000);
+  times.sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { rps, p50: q(0.5), p95: q(0.95) };
+}
+
+const CASES = [
+  ['GET /healthz', '/healthz', 'anon'],
+  ['API /common-api/v1/user (401)', '/common-api/v1/user', 'anon'],
+  ['page / (anonymous)', '/', 'anon'],
+  ['page /de/login (anonymous)', '/de/login', 'de'],
+  ['API /common-api/v1/user (signed in)', '/common-api/v1/user', 'user'],
+  ['API transcript list (signed in)', '/self-api/v1/transcripts', 'user'],
+  ['page /dashboard (signed in)', '/dashboard', 'user'],
+];
+
+const results = new Map();
+for (const v of variants) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-ssr-'));
+  const port = await freePort();
+  const proc = spawn(process.execPath, v.args, {
+    cwd: v.cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        /* starting */
+      }
+      if (i > 600) throw new Error(`${v.name} did not start`);
+      await sleep(100);
+    }
+    const user = `i18n_redirected=en; ${await signIn(base, dataDir)}`;
+    const cookies = { anon: 'i18n_redirected=en', de: 'i18n_redirected=de', user };
+    for (const [name, urlPath, who] of CASES) {
+      await measure(base, urlPath, cookies[who]); // warm-up round
+      results.set(`${v.name}|${name}`, await measure(base, urlPath, cookies[who]));
+    }
+  } finally {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `${REQUESTS} requests, concurrency ${CONCURRENCY}, ${os.availableParallelism()} cores (shared: compare ratios)`,
+);
+const head = variants.map((v) => `${v.name}: req/s  p50  p95  (÷healthz)`.padStart(42)).join('');
+console.log('case'.padEnd(38) + head + (variants.length > 1 ? '   now/baseline' : ''));
+for (const [name] of CASES) {
+  let line = name.padEnd(38);
+  for (const v of variants) {
+    const r = results.get(`${v.name}|${name}`);
+    const h = results.get(`${v.name}|GET /healthz`);
+    line +=
+      `${r.rps.toFixed(0).padStart(12)} ${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(6)}  (${(r.rps / h.rps).toFixed(2)})`.padStart(
+        42,
+      );
+  }
+  if (variants.length > 1)
+    line += `${(results.get(`now|${name}`).rps / results.get(`baseline|${name}`).rps).toFixed(2)}×`.padStart(
+      15,
+    );
+  console.log(line);
+}
