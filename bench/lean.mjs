@@ -33,7 +33,9 @@ const MIX = [
 spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-const variants = [{ name: 'compiled (npm start)', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] }];
+const variants = [
+  { name: 'compiled (npm start)', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] },
+];
 if (process.env.BENCH_BASELINE)
   variants.unshift({
     name: `baseline (${path.basename(process.env.BENCH_BASELINE)}, tsx)`,
@@ -49,8 +51,9 @@ const freePort = () =>
     });
   });
 const status = (pid, field) =>
-  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
-  1024;
+  Number(
+    new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+  ) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function start(variant, dataDir) {
@@ -98,7 +101,10 @@ async function mixed(base) {
   const worker = async () => {
     while (next < REQUESTS) {
       const p = MIX[next++ % MIX.length];
-      const res = await fetch(base + p, { headers: { 'user-agent': UA, cookie: 'i18n_redirected=en' }, redirect: 'manual' });
+      const res = await fetch(base + p, {
+        headers: { 'user-agent': UA, cookie: 'i18n_redirected=en' },
+        redirect: 'manual',
+      });
       await res.arrayBuffer();
     }
   };
@@ -128,7 +134,9 @@ for (const variant of variants) {
   }
 }
 
-console.log(`web process, embedded default, ${os.availableParallelism()} cores; MB RSS, ms; ${REQUESTS} mixed requests at concurrency ${CONCURRENCY}`);
+console.log(
+  `web process, embedded default, ${os.availableParallelism()} cores; MB RSS, ms; ${REQUESTS} mixed requests at concurrency ${CONCURRENCY}`,
+);
 console.log(
   'variant'.padEnd(34) +
     'first start: answer'.padStart(20) +

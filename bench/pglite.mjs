@@ -15,7 +15,10 @@ const CANDIDATES = {
   'pglite defaults': {},
   'shared_buffers=16MB': { conf: ['shared_buffers=16MB'] },
   'small conf': { small: true },
-  'small + small initdb (default)': { small: true, initdb: ['-c', 'shared_buffers=16MB', '-c', 'max_connections=10'] },
+  'small + small initdb (default)': {
+    small: true,
+    initdb: ['-c', 'shared_buffers=16MB', '-c', 'max_connections=10'],
+  },
   'small, shared_buffers=8MB': { small: true, conf: ['shared_buffers=8MB'] },
   'small, max_connections=100': { small: true, conf: ['max_connections=100'] },
 };
@@ -51,7 +54,9 @@ async function child(cfg) {
     const { sql } = await import('drizzle-orm');
     const db = database.db;
     const t1 = performance.now();
-    await db.execute(sql`create table if not exists bench (id serial primary key, owner int, title text, body text)`);
+    await db.execute(
+      sql`create table if not exists bench (id serial primary key, owner int, title text, body text)`,
+    );
     await db.execute(
       sql`insert into bench (owner, title, body) select g % 200, 'title ' || g, repeat(md5(g::text), 30) from generate_series(1, ${ROWS}) g`,
     );
@@ -59,7 +64,9 @@ async function child(cfg) {
     for (let i = 0; i < 200; i++) {
       await db.execute(sql`select id, title from bench where owner = ${i % 200} order by id desc limit 20`);
     }
-    await db.execute(sql`select owner, count(*), max(length(body)) from bench group by owner order by 2 desc`);
+    await db.execute(
+      sql`select owner, count(*), max(length(body)) from bench group by owner order by 2 desc`,
+    );
     await db.execute(sql`select id from bench order by body desc limit 10`);
     await db.execute(sql`select count(*) from bench where body ilike ${'%abc%'}`);
     out.workMs = performance.now() - t1;

@@ -2,7 +2,12 @@
 // load a real model file without downloading one. It transcribes nothing meaningful: the weights are
 // small seeded random numbers, which keeps the decoder's output bounded and reproducible.
 //
-//   node scripts/make-test-model.mjs <out.bin> [--preset test|tiny|base] [--seed N] [--vocab small|words]
+//   node scripts/make-test-model.mjs <out.bin> [--preset test|tiny|base] [--quant q8_0|q5_1|q5_0]
+//                                              [--seed N] [--vocab small|words]
+//
+// --quant writes the 2-D weights in a quantized block format, as whisper.cpp's quantize tool does
+// (conv kernels stay f16, biases and positional embeddings f32): the files behind base-q8_0,
+// small-q5_1 … with random blocks, to measure what quantization gains on this machine.
 //
 // Layout (little-endian, no padding): magic, 11 int32 hyper-parameters, the mel filterbank, the
 // vocabulary, then every tensor as {n_dims, name_len, type, ne[n_dims], name, data}.
@@ -17,6 +22,16 @@ const SAMPLE_RATE = 16000;
 const N_VOCAB_MULTILINGUAL = 51865;
 const TYPE_F32 = 0;
 const TYPE_F16 = 1;
+/** ggml_ftype (the header) and ggml_type (each tensor) of the quantized formats; 32 values a block. */
+export const QUANTS = {
+  q5_0: { ftype: 8, type: 6, blockBytes: 22 },
+  q5_1: { ftype: 9, type: 7, blockBytes: 24 },
+  q8_0: { ftype: 7, type: 8, blockBytes: 34 },
+};
+const QK = 32;
+/** whisper.cpp reads ftype % 1000 and the quantization version from ftype / 1000 (GGML_QNT_VERSION 2). */
+const QNT_VERSION_FACTOR = 1000;
+const QNT_VERSION = 2;
 
 /** n_audio_ctx stays 1500 everywhere: whisper.cpp always feeds 30 s windows (3000 mel frames). */
 export const PRESETS = {
@@ -200,12 +215,41 @@ function int32s(values) {
 const CHUNK_ELEMENTS = 1 << 18;
 
 /**
+ * `count` values in `q`'s block format: a scale of ~0.1 / 2^bits (and for q5_1 a minimum) in half
+ * precision, then random quants, so values stay in the same small range as the f16 weights.
+ */
+async function writeQuantized(write, scratch, rand, q, count) {
+  const blocks = count / QK;
+  const perChunk = Math.floor(scratch.length / q.blockBytes);
+  for (let done = 0; done < blocks;) {
+    const n = Math.min(perChunk, blocks - done);
+    for (let b = 0; b < n; b++) {
+      const at = b * q.blockBytes;
+      for (let i = 0; i < q.blockBytes; i++) scratch[at + i] = Math.floor(rand() * 256);
+      if (q === QUANTS.q8_0) scratch.writeUInt16LE(toHalf(0.05 / 127), at);
+      else scratch.writeUInt16LE(toHalf(0.1 / 31), at);
+      if (q === QUANTS.q5_1) scratch.writeUInt16LE(toHalf(-0.05), at + 2);
+    }
+    await write(scratch.subarray(0, n * q.blockBytes));
+    done += n;
+  }
+}
+
+/**
  * Writes the model to `outPath` (through a temporary file renamed at the end) and returns its size
  * in bytes. Memory stays bounded: tensor data goes out in chunks of 256 K elements.
  */
-export async function makeTestModel(outPath, preset = 'test', { seed = 20240601, vocab = 'small' } = {}) {
+export async function makeTestModel(
+  outPath,
+  preset = 'test',
+  { seed = 20240601, vocab = 'small', quant = null } = {},
+) {
   const p = PRESETS[preset];
   if (!p) throw new Error(`unknown preset "${preset}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  const q = quant ? QUANTS[quant] : null;
+  if (quant && !q)
+    throw new Error(`unknown quantization "${quant}" (known: ${Object.keys(QUANTS).join(', ')})`);
+  if (q && p.state % QK !== 0) throw new Error(`preset "${preset}" cannot be quantized (rows of ${QK})`);
   if (p.state % p.heads !== 0) throw new Error('state must be a multiple of heads');
   const rand = mulberry32(seed);
   const tmp = `${outPath}.${process.pid}.tmp`;
@@ -234,7 +278,7 @@ export async function makeTestModel(outPath, preset = 'test', { seed = 20240601,
         p.heads,
         p.textLayers,
         N_MELS,
-        p.ftype,
+        q ? q.ftype + QNT_VERSION * QNT_VERSION_FACTOR : p.ftype,
       ]),
     );
 
@@ -253,12 +297,16 @@ export async function makeTestModel(outPath, preset = 'test', { seed = 20240601,
     await write(Buffer.concat(parts));
 
     for (const [name, ne, kind] of tensorList(p)) {
-      const half = kind !== 'f32' && p.ftype === 1;
+      const quantized = q !== null && kind === 'w';
+      const half = !quantized && kind !== 'f32' && (p.ftype === 1 || q !== null);
       const nameBytes = Buffer.from(name, 'utf8');
-      await write(
-        Buffer.concat([int32s([ne.length, nameBytes.length, half ? TYPE_F16 : TYPE_F32, ...ne]), nameBytes]),
-      );
+      const type = quantized ? q.type : half ? TYPE_F16 : TYPE_F32;
+      await write(Buffer.concat([int32s([ne.length, nameBytes.length, type, ...ne]), nameBytes]));
       let remaining = ne.reduce((a, b) => a * b, 1);
+      if (quantized) {
+        await writeQuantized(write, scratch, rand, q, remaining);
+        continue;
+      }
       while (remaining > 0) {
         const n = Math.min(remaining, CHUNK_ELEMENTS);
         if (half) {
@@ -285,6 +333,7 @@ async function main(argv) {
   let preset = 'test';
   let seed;
   let vocab = 'small';
+  let quant = null;
   const rest = [];
   while (args.length) {
     const a = args.shift();
@@ -292,24 +341,26 @@ async function main(argv) {
     else if (a.startsWith('--preset=')) preset = a.slice('--preset='.length);
     else if (a === '--seed') seed = Number(args.shift());
     else if (a === '--vocab') vocab = args.shift();
+    else if (a === '--quant') quant = args.shift();
     else rest.push(a);
   }
   if (
     rest.length !== 1 ||
     !PRESETS[preset] ||
     (seed !== undefined && !Number.isInteger(seed)) ||
-    !['small', 'words'].includes(vocab)
+    !['small', 'words'].includes(vocab) ||
+    (quant !== null && !QUANTS[quant])
   ) {
     process.stderr.write(
-      `usage: node scripts/make-test-model.mjs <out.bin> [--preset ${Object.keys(PRESETS).join('|')}] [--seed N] [--vocab small|words]\n`,
+      `usage: node scripts/make-test-model.mjs <out.bin> [--preset ${Object.keys(PRESETS).join('|')}] [--quant ${Object.keys(QUANTS).join('|')}] [--seed N] [--vocab small|words]\n`,
     );
     process.exit(2);
   }
   const started = Date.now();
   const out = path.resolve(rest[0]);
-  const size = await makeTestModel(out, preset, { vocab, ...(seed === undefined ? {} : { seed }) });
+  const size = await makeTestModel(out, preset, { vocab, quant, ...(seed === undefined ? {} : { seed }) });
   process.stderr.write(
-    `wrote ${out} (${preset}, ${(size / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    `wrote ${out} (${preset}${quant ? ` ${quant}` : ''}, ${(size / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
 }
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   expectedSha1,
+  expectedSha256,
   isKnownModel,
   modelFileName,
   modelUrl,
@@ -87,6 +88,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const sha1 = expectedSha1(name, process.env.WHISPER_MODEL_SHA1);
+  const sha256 = expectedSha256(name, process.env.WHISPER_MODEL_SHA1);
   const url = modelUrl(name, process.env.WHISPER_MODEL_BASE_URL || DEFAULT_MODEL_BASE_URL);
   const controller = new AbortController();
   // Ctrl-C keeps the partial file: the next run resumes it.
@@ -100,6 +102,7 @@ export async function main(argv: string[]): Promise<number> {
       url,
       dest,
       sha1,
+      sha256,
       headers: process.env.HF_TOKEN ? { authorization: `Bearer ${process.env.HF_TOKEN}` } : {},
       signal: controller.signal,
       onProgress: (p) => progress.update(p),
@@ -107,7 +110,9 @@ export async function main(argv: string[]): Promise<number> {
     progress.finish();
     if (result.resumedFrom > 0) log(`resumed from ${(result.resumedFrom / MB).toFixed(1)} MB.`);
     if (sha1) log(`SHA-1 verified (${result.sha1}).`);
-    else log(`could not verify ${file}: no published SHA-1 for it (got ${result.sha1}).`);
+    if (sha256) log(`SHA-256 verified (${result.sha256}).`);
+    if (!sha1 && !sha256)
+      log(`could not verify ${file}: no published checksum for it (got SHA-1 ${result.sha1}).`);
     log(`saved ${dest}`);
     return 0;
   } catch (err) {

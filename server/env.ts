@@ -42,7 +42,7 @@ export const envSchema = z.object({
   WHISPER_MODEL: optionalString,
   WHISPER_MODEL_NAME: z
     .string()
-    .regex(/^[a-z0-9.-]+$/)
+    .regex(/^[a-z0-9._-]+$/)
     .default('base'),
   /** Where the model is fetched from when it is missing (a mirror of whisper.cpp's repository). */
   WHISPER_MODEL_BASE_URL: z.preprocess(

@@ -12,7 +12,10 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { sha1Of, startModelServer, type ModelServer } from '../../../test/model-server';
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 import { downloadFile, DownloadError, partPath } from './download';
 
 const BODY = Buffer.from(Array.from({ length: 2 * 1024 * 1024 + 333 }, (_, i) => (i * 7 + (i >> 11)) & 0xff));
@@ -47,7 +50,7 @@ describe('downloadFile', () => {
         seen.push(p.bytes);
       },
     });
-    expect(result).toEqual({ sha1: sha1Of(BODY), bytes: BODY.length, resumedFrom: 0 });
+    expect(result).toEqual({ sha1: sha1Of(BODY), sha256: null, bytes: BODY.length, resumedFrom: 0 });
     expect(readFileSync(file).equals(BODY)).toBe(true);
     expect(readdirSync(path.dirname(file))).toEqual(['ggml-test.bin']);
     expect(seen[seen.length - 1]).toBe(BODY.length);
@@ -69,8 +72,10 @@ describe('downloadFile', () => {
     expect(kept).toBeLessThanOrEqual(700_000);
 
     const before = server.requests.length;
-    const result = await downloadFile({ url, dest: file, sha1: sha1Of(BODY) });
+    // The SHA-256 (the quantized models' digest) covers the bytes kept from the first attempt too.
+    const result = await downloadFile({ url, dest: file, sha1: null, sha256: sha256Of(BODY) });
     expect(result.resumedFrom).toBe(kept);
+    expect(result.sha256).toBe(sha256Of(BODY));
     const resumed = server.requests.slice(before);
     expect(resumed).toHaveLength(1);
     expect(resumed[0]!.range).toBe(`bytes=${kept}-`);
@@ -105,6 +110,15 @@ describe('downloadFile', () => {
     expect((err as DownloadError).code).toBe('checksum');
     expect((err as DownloadError).retryable).toBe(false);
     expect((err as Error).message).toContain(sha1Of(BODY));
+    expect(readdirSync(path.dirname(file))).toEqual([]);
+    const bad256 = await downloadFile({
+      url: `${server.baseUrl}/ggml-test.bin`,
+      dest: file,
+      sha1: sha1Of(BODY),
+      sha256: 'f'.repeat(64),
+    }).catch((e: unknown) => e);
+    expect((bad256 as DownloadError).code).toBe('checksum');
+    expect((bad256 as Error).message).toContain(`SHA-256 ${sha256Of(BODY)}`);
     expect(readdirSync(path.dirname(file))).toEqual([]);
   });
 

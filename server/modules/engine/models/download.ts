@@ -47,6 +47,8 @@ export interface DownloadOptions {
   dest: string;
   /** Expected SHA-1 (lowercase hex); null accepts any bytes. */
   sha1: string | null;
+  /** Expected SHA-256 (lowercase hex), checked as well when given: the quantized models' only published digest. */
+  sha256?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
@@ -55,6 +57,7 @@ export interface DownloadOptions {
 
 export interface DownloadResult {
   sha1: string;
+  sha256: string | null;
   bytes: number;
   /** Bytes that were already on disk from an earlier, interrupted attempt. */
   resumedFrom: number;
@@ -88,7 +91,23 @@ async function sizeOf(file: string): Promise<number> {
   }
 }
 
-async function hashFile(file: string, hash: Hash): Promise<void> {
+/** SHA-1 always, SHA-256 when one is expected: both fed in one pass. */
+class Digests {
+  private readonly sha1: Hash = createHash('sha1');
+  private readonly sha256: Hash | null;
+  constructor(withSha256: boolean) {
+    this.sha256 = withSha256 ? createHash('sha256') : null;
+  }
+  update(chunk: Uint8Array): void {
+    this.sha1.update(chunk);
+    this.sha256?.update(chunk);
+  }
+  digest(): { sha1: string; sha256: string | null } {
+    return { sha1: this.sha1.digest('hex'), sha256: this.sha256?.digest('hex') ?? null };
+  }
+}
+
+async function hashFile(file: string, hash: Digests): Promise<void> {
   await pipeline(
     createReadStream(file),
     new Writable({
@@ -175,7 +194,7 @@ export async function downloadFile(opts: DownloadOptions): Promise<DownloadResul
     const meta = await readMeta(dest);
     let offset = meta && meta.url === opts.url ? await sizeOf(part) : 0;
     if (offset === 0) await rm(part, { force: true });
-    let hash = createHash('sha1');
+    let hash = new Digests(!!opts.sha256);
     if (offset > 0) await hashFile(part, hash);
     let resumedFrom = offset;
 
@@ -212,7 +231,7 @@ export async function downloadFile(opts: DownloadOptions): Promise<DownloadResul
       if (offset > 0) {
         offset = 0;
         resumedFrom = 0;
-        hash = createHash('sha1');
+        hash = new Digests(!!opts.sha256);
       }
       const length = Number(res.headers.get('content-length'));
       total = Number.isFinite(length) && length > 0 ? length : null;
@@ -267,7 +286,7 @@ export async function downloadFile(opts: DownloadOptions): Promise<DownloadResul
         throw new DownloadError('incomplete', `got ${bytes} of ${total} bytes from ${opts.url}`, true);
       }
     }
-    return await finish(opts, hash.digest('hex'), bytes, resumedFrom);
+    return await finish(opts, hash.digest(), bytes, resumedFrom);
   } finally {
     await unlock();
   }
@@ -278,12 +297,23 @@ async function discardPart(dest: string) {
   await rm(metaPath(dest), { force: true });
 }
 
-async function finish(opts: DownloadOptions, sha1: string, bytes: number, resumedFrom: number) {
-  if (opts.sha1 && sha1 !== opts.sha1) {
+async function finish(
+  opts: DownloadOptions,
+  { sha1, sha256 }: { sha1: string; sha256: string | null },
+  bytes: number,
+  resumedFrom: number,
+): Promise<DownloadResult> {
+  const wrong =
+    opts.sha1 && sha1 !== opts.sha1
+      ? `SHA-1 ${sha1}, expected ${opts.sha1}`
+      : opts.sha256 && sha256 !== opts.sha256
+        ? `SHA-256 ${sha256}, expected ${opts.sha256}`
+        : null;
+  if (wrong) {
     await discardPart(opts.dest);
     throw new DownloadError(
       'checksum',
-      `${path.basename(opts.dest)} from ${opts.url} has SHA-1 ${sha1}, expected ${opts.sha1}; nothing was saved`,
+      `${path.basename(opts.dest)} from ${opts.url} has ${wrong}; nothing was saved`,
       false,
     );
   }
@@ -298,5 +328,5 @@ async function finish(opts: DownloadOptions, sha1: string, bytes: number, resume
   } catch (err) {
     throw ioError(err, `cannot move the model into ${opts.dest}`);
   }
-  return { sha1, bytes, resumedFrom };
+  return { sha1, sha256, bytes, resumedFrom };
 }

@@ -95,11 +95,19 @@ describe('model:download', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps a file it cannot verify, saying so', async () => {
+  it("checks a quantized model against its published SHA-256, unless the operator names the file's SHA-1", async () => {
     const dir = dataDir();
-    const { code, stderr } = await run(['tiny-q5_1'], { DATA_DIR: dir, WHISPER_MODEL_BASE_URL: baseUrl });
-    expect(code).toBe(0);
-    expect(stderr).toContain('could not verify');
+    const wrong = await run(['tiny-q5_1'], { DATA_DIR: dir, WHISPER_MODEL_BASE_URL: baseUrl });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('checksum mismatch');
+    expect(modelFiles(dir)).toEqual([]);
+    const mirror = await run(['tiny-q5_1'], {
+      DATA_DIR: dir,
+      WHISPER_MODEL_BASE_URL: baseUrl,
+      WHISPER_MODEL_SHA1: SHA1,
+    });
+    expect(mirror.code).toBe(0);
+    expect(mirror.stderr).toContain(`SHA-1 verified (${SHA1})`);
     expect(modelFiles(dir)).toEqual(['ggml-tiny-q5_1.bin']);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Logger } from '../../../logger';
 import { retryDelayMs } from '../../jobs/queue';
 import { EngineError } from '../types';
-import { expectedSha1, modelUrl } from './catalogue';
+import { expectedSha1, expectedSha256, modelUrl } from './catalogue';
 import { downloadFile, DownloadError } from './download';
 
 export type ModelState =
@@ -73,6 +73,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
   const file = path.basename(opts.path);
   const url = modelUrl(opts.name, opts.baseUrl).replace(/[^/]+$/, file);
   const sha1 = expectedSha1(opts.name, opts.sha1);
+  const sha256 = expectedSha256(opts.name, opts.sha1);
   const listeners = new Set<() => void>();
   let current: ModelState = { state: 'checking' };
   let started: Promise<void> | null = null;
@@ -134,6 +135,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         url,
         dest: opts.path,
         sha1,
+        sha256,
         headers: opts.headers,
         signal: AbortSignal.any([signal, controller.signal]),
         fetch: opts.fetch,
@@ -163,10 +165,10 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
           model: opts.name,
           path: opts.path,
           sha1: result.sha1,
-          verified: !!sha1,
+          verified: !!(sha1 || sha256),
           resumedFromMb: Math.round(result.resumedFrom / MB),
         },
-        sha1
+        sha1 || sha256
           ? 'Whisper model downloaded and verified'
           : 'Whisper model downloaded (no published checksum to verify)',
       );
@@ -178,7 +180,9 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       }
       failures++;
       const message = err instanceof Error ? err.message : String(err);
-      const delay = opts.enqueue ? retryDelayMs(failures) : delays[Math.min(failures - 1, delays.length - 1)]!;
+      const delay = opts.enqueue
+        ? retryDelayMs(failures)
+        : delays[Math.min(failures - 1, delays.length - 1)]!;
       const what =
         err instanceof DownloadError && err.code === 'checksum'
           ? `The file downloaded from ${url} is not the published ${file} (${message}).`

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { JobInterruptedError, RetryableError, type JobContext } from '../../jobs/queue';
-import { expectedSha1, isKnownModel, modelFileName, modelUrl } from '../models/catalogue';
+import { expectedSha1, expectedSha256, isKnownModel, modelFileName, modelUrl } from '../models/catalogue';
 import { downloadFile, DownloadError } from '../models/download';
 import type { ModelProvisioner } from '../models/provision';
 
@@ -38,6 +38,7 @@ export async function downloadModelJob(
       url: modelUrl(payload.model, target.baseUrl),
       dest: path.join(target.dataDir, 'models', modelFileName(payload.model)),
       sha1: expectedSha1(payload.model),
+      sha256: expectedSha256(payload.model),
       headers: target.headers,
       signal: ctx.signal,
     });
