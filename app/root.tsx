@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
+import { isbot } from 'isbot';
 import { Toaster } from 'sonner';
 import NProgress from 'nprogress';
 import type { Route } from './+types/root';
@@ -37,7 +38,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const publicUrl = context.config.publicUrl ?? new URL(request.url).origin;
   // English is in the client bundle already; only other languages travel with the page.
   const messages = lang === DEFAULT_LOCALE ? null : await loadMessages(lang);
-  return { lang, messages, config: { ...context.config, publicUrl } };
+  const crawler = isbot(request.headers.get('user-agent') ?? '');
+  return { lang, messages, config: { ...context.config, publicUrl }, crawler };
 }
 
 // Messages change only with the language; the login guard revalidates on its own route.

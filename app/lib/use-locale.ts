@@ -8,6 +8,8 @@ export interface RootData {
   /** null for English, whose messages are bundled. */
   messages: Record<string, unknown> | null;
   config: PublicConfig;
+  /** The request came from a crawler (decided on the server, so hydration sees the same). */
+  crawler?: boolean;
 }
 
 export function useRootData(): RootData | undefined {

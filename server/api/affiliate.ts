@@ -16,6 +16,7 @@ import {
   addCode,
   applyAsAffiliate,
   codeAvailable,
+  findAffiliate,
   ownAffiliate,
   setPayoutAccount,
 } from '../modules/affiliate/program';
@@ -91,9 +92,11 @@ export function affiliateApi() {
     const created = await applyAsAffiliate(affiliate(c), user, body);
     return c.json(ok(await showPayload(affiliate(c), user, created)));
   });
+  // Not being an affiliate is an answer, not an error: every signed-in page may ask (data null).
   api.get('/show', async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(await showPayload(affiliate(c), user, await ownAffiliate(affiliate(c), user))));
+    const row = await findAffiliate(affiliate(c), user);
+    return c.json(ok(row ? await showPayload(affiliate(c), user, row) : null));
   });
   api.get('/check-code', async (c) => {
     await requireUser(c);

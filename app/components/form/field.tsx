@@ -5,6 +5,7 @@ export function Field({
   label,
   error,
   hint,
+  className,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function Field({
           error
             ? 'border-red-400 focus:ring-red-300'
             : 'border-slate-300 focus:border-brand-500 focus:ring-brand-200'
-        }`}
+        } ${className ?? ''}`}
         {...input}
       />
       {error ? (

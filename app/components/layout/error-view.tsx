@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isbot } from 'isbot';
-import { useLocalePath } from '../../lib/use-locale';
+import { useLocalePath, useRootData } from '../../lib/use-locale';
 import type { NotFoundKind } from '../../lib/not-found';
 
 interface ErrorInfo {
@@ -41,7 +40,8 @@ export function ErrorView({ error }: { error: unknown }) {
   const lp = useLocalePath();
   const info = useErrorInfo(error);
   // Crawlers get the status and title only: details are reported, not displayed (spec §8).
-  const crawler = typeof navigator !== 'undefined' && isbot(navigator.userAgent);
+  // The server decides from the request, so the browser's hydration renders the same.
+  const crawler = useRootData()?.crawler === true;
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center"
