@@ -20,6 +20,9 @@ for (const locale of LOCALES) {
     return [code, name.charAt(0).toLocaleUpperCase(tag) + name.slice(1)];
   });
   entries.sort((a, b) => a[1].localeCompare(b[1], tag));
-  writeFileSync(path.join(dir, `${locale}.json`), JSON.stringify(Object.fromEntries(entries), null, 2) + '\n');
+  writeFileSync(
+    path.join(dir, `${locale}.json`),
+    JSON.stringify(Object.fromEntries(entries), null, 2) + '\n',
+  );
 }
 console.log(`wrote ${LOCALES.length} files to ${path.relative(process.cwd(), dir)}`);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { replaceInSegments } from '../../common/find-replace';
 import type { Segment } from '../../common/segments';
 import type { TranscriptJson } from '../../common/transcript-types';
 import { api } from './api';
@@ -7,17 +8,23 @@ export type SegmentEdit =
   | { op: 'text'; index: number; text: string }
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
-  | { op: 'replace'; segments: Segment[] };
+  | { op: 'replace'; segments: Segment[] }
+  | { op: 'find_replace'; find: string; replace: string; index?: number };
 
 const HISTORY = 50;
 
 /**
  * Sends segment edits one at a time (each carries the version it was based on, so an edit made
- * elsewhere is never overwritten silently) and keeps an undo history of earlier versions.
+ * elsewhere is never overwritten silently), keeps an undo history of earlier versions, and knows
+ * which segment is open for editing (one at a time, so moving to another one closes and saves the
+ * first).
  */
 export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: TranscriptJson) => void) {
   const [saving, setSaving] = useState(false);
-  const [history, setHistory] = useState<Segment[][]>([]);
+  // The history lives in a ref so an Undo offered earlier (a toast's button) undoes the newest edit.
+  const history = useRef<Segment[][]>([]);
+  const [canUndo, setCanUndo] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const version = useRef(transcript.updated_at);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
@@ -37,7 +44,10 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
             },
           );
           version.current = saved.updated_at;
-          if (record) setHistory((h) => [...h.slice(-HISTORY + 1), before]);
+          if (record) {
+            history.current = [...history.current.slice(-HISTORY + 1), before];
+            setCanUndo(true);
+          }
           onSaved(saved);
           return true;
         } catch {
@@ -55,11 +65,30 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
   );
 
   const undo = useCallback(() => {
-    const previous = history.at(-1);
+    const previous = history.current.at(-1);
     if (!previous) return;
-    setHistory((h) => h.slice(0, -1));
+    history.current = history.current.slice(0, -1);
+    setCanUndo(history.current.length > 0);
+    setEditing(null);
     void send({ op: 'replace', segments: previous }, [], false);
-  }, [history, send]);
+  }, [send]);
 
-  return { send, undo, canUndo: history.length > 0, saving };
+  /** Opens segment `index` for editing (null: none). */
+  const edit = useCallback((index: number | null) => setEditing(index), []);
+  /** Closes segment `index` if it is the one open (a later open of another one stays). */
+  const close = useCallback((index: number) => setEditing((cur) => (cur === index ? null : cur)), []);
+
+  /** Replaces `find` everywhere (or in one segment); resolves to how many were replaced. */
+  const replace = useCallback(
+    async (segments: Segment[], find: string, replacement: string, index?: number) => {
+      const { count } = replaceInSegments(segments, find, replacement, index);
+      if (count === 0) return 0;
+      setEditing(null);
+      const done = await send({ op: 'find_replace', find, replace: replacement, index }, segments);
+      return done ? count : 0;
+    },
+    [send],
+  );
+
+  return { send, undo, canUndo, saving, editing, edit, close, replace };
 }

@@ -29,6 +29,7 @@ import { serveMedia } from '../http/serve-media';
 import type { summaryColumns } from '../modules/transcription/transcripts';
 import { UUID_RE } from '../../common/validators';
 import { stripControlChars, textField } from '../../common/text';
+import { MAX_FIND_LENGTH } from '../../common/find-replace';
 import type { TranscriptJson } from '../../common/transcript-types';
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
@@ -88,6 +89,13 @@ const editSchema = z.intersection(
     }),
     z.object({ op: z.literal('split'), index: z.number().int().min(0), offset: z.number().int().min(1) }),
     z.object({ op: z.literal('merge'), index: z.number().int().min(0) }),
+    z.object({
+      op: z.literal('find_replace'),
+      // Not trimmed: spaces are part of what people find and replace.
+      find: textField({ min: 1, max: MAX_FIND_LENGTH, multiline: true }),
+      replace: textField({ max: MAX_FIND_LENGTH, multiline: true }),
+      index: z.number().int().min(0).optional(),
+    }),
     z.object({
       op: z.literal('shift'),
       delta: z.number().finite().min(-86_400).max(86_400),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
 import { tusUpload } from '../../server/test/tus';
@@ -29,7 +29,11 @@ async function importTranscript(h: Record<string, string>, name: string): Promis
   form.set('file', new File([SRT], 'talk.srt'));
   form.set('upload_id', uploadId!);
   form.set('name', name);
-  const res = await fetch(`${base}/self-api/v1/transcripts/import`, { method: 'POST', headers: h, body: form });
+  const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
+    method: 'POST',
+    headers: h,
+    body: form,
+  });
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
@@ -82,6 +86,123 @@ describe('first use', () => {
       const problems = watchConsole(page, { documentStatusOk });
       await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
       expect(problems, url).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('editing a transcript like a document', () => {
+  const texts = (page: Page) =>
+    page
+      .locator('[data-testid=segments] > li')
+      .evaluateAll((rows) =>
+        rows.map((r) =>
+          (r.querySelector('textarea')?.value ?? r.querySelector('p')?.textContent ?? '').trim(),
+        ),
+      );
+  const saved = async (page: Page) => {
+    await page.getByText('Saving…').waitFor({ state: 'detached' });
+  };
+
+  it('opens where clicked, moves between segments by click and Tab, saves on Enter, cancels on Escape', async () => {
+    const id = await importTranscript(headers, 'Document editing');
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    // A click on a word puts the caret there.
+    await page.locator('[data-segment="0"] p').click({ position: { x: 2, y: 8 } });
+    const first = page.locator('[data-segment="0"] textarea');
+    await expect.poll(() => first.evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe(0);
+    await page.keyboard.type('The ');
+    // Clicking another segment while one is open opens it at once (and saves the first).
+    await page.locator('[data-segment="2"] p').click();
+    await page.locator('[data-segment="2"] textarea').waitFor();
+    expect(await page.locator('textarea').count()).toBe(1);
+    // Ctrl+A selects inside the box, not the page.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Third and final line');
+    // Shift+Tab saves and goes to the previous segment; Tab to the next.
+    await page.keyboard.press('Shift+Tab');
+    await page.locator('[data-segment="1"] textarea').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('continued');
+    // Enter saves and closes, without adding a line.
+    await page.keyboard.press('Enter');
+    await page.locator('[data-segment="1"] textarea').waitFor({ state: 'detached' });
+    await saved(page);
+    // Escape cancels.
+    await page.locator('[data-segment="0"] p').click();
+    await page.keyboard.type('XYZ');
+    await page.keyboard.press('Escape');
+    await page.locator('textarea').waitFor({ state: 'detached' });
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await texts(page)).toEqual([
+      'The First line of the talk',
+      'Second line with a keyword\ncontinued',
+      'Third and final line',
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('replaces across the transcript with a count, and undoes it', async () => {
+    const id = await importTranscript(headers, 'Find and replace');
+    const page = await ctx.newPage();
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await page.getByPlaceholder('Find in transcript').fill('LINE');
+    await page.getByTestId('matches').getByText('1 of 3').waitFor();
+    await page.getByRole('button', { name: 'Replace', exact: true }).click();
+    await page.getByPlaceholder('Replace with').fill('sentence');
+    await page.getByTestId('replace-all').getByText('Replace all (3)').click();
+    await page.getByText('Replaced 3 occurrences.').waitFor();
+    expect(await texts(page)).toEqual([
+      'First sentence of the talk',
+      'Second sentence with a keyword',
+      'Third and last sentence',
+    ]);
+    await page.getByRole('button', { name: 'Undo' }).first().click();
+    await expect
+      .poll(() => texts(page))
+      .toEqual(['First line of the talk', 'Second line with a keyword', 'Third and last line']);
+    await page.close();
+  });
+});
+
+describe('the player on a long transcript', () => {
+  it('stays in view while the text scrolls, on a desktop and (compact) on a phone', async () => {
+    const long = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `${i + 1}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},900\nLine ${i + 1} of a long talk that goes on and on`,
+    ).join('\n\n');
+    const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 12);
+    const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
+    const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(video), 'talk.mp4');
+    const form = new FormData();
+    form.set('file', new File([long], 'long.srt'));
+    form.set('upload_id', uploadId!);
+    const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      const page = await ctx.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+      // Half way down the text (at the very end the page's footer takes the column's place).
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      const box = (await page.locator('video').boundingBox())!;
+      expect(box.y, `${viewport.width}`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${viewport.width}`).toBeLessThanOrEqual(viewport.height);
+      // On a phone the player leaves most of the screen to the text.
+      if (viewport.width < 500) expect(box.height).toBeLessThan(viewport.height * 0.35);
       await page.close();
     }
   });

@@ -9,6 +9,7 @@ import {
   type Segment,
 } from '../../../common/segments';
 import { retimeWords } from '../../../common/words';
+import { replaceInSegments } from '../../../common/find-replace';
 import { folders, transcripts, type Transcript, type User } from '../../db/schema';
 import { FolderCode, TranscriptCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
@@ -334,7 +335,8 @@ export type SegmentEdit =
   | { op: 'text'; index: number; text: string }
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
-  | { op: 'shift'; delta: number; from?: number };
+  | { op: 'shift'; delta: number; from?: number }
+  | { op: 'find_replace'; find: string; replace: string; index?: number };
 
 /** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
 export async function editSegments(
@@ -399,6 +401,11 @@ function applyEdit(segments: Segment[], edit: SegmentEdit, duration?: number): S
       return mergeSegments(segments, edit.index);
     case 'shift':
       return shiftSegments(segments, edit.delta, edit.from ?? 0, duration);
+    case 'find_replace': {
+      if (edit.index !== undefined && !segments[edit.index]) throw new RangeError('No such segment');
+      const replaced = replaceInSegments(segments, edit.find, edit.replace, edit.index);
+      return normalizeSegments(replaced.segments, duration);
+    }
   }
 }
 
