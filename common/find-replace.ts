@@ -54,8 +54,10 @@ export function replaceInSegments(
     });
     if (n === 0) return s;
     count += n;
+    // Everything else about the segment (its speaker …) stays; its words follow the new text.
+    const { words: _old, ...rest } = s;
     const words = retimeWords(s, text);
-    return words ? { start: s.start, end: s.end, text, words } : { start: s.start, end: s.end, text };
+    return words ? { ...rest, text, words } : { ...rest, text };
   });
   return { segments: out, count };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { replaceInSegments } from '../../common/find-replace';
 import type { Segment } from '../../common/segments';
+import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
 import { api } from './api';
 
@@ -8,31 +9,45 @@ export type SegmentEdit =
   | { op: 'text'; index: number; text: string }
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
-  | { op: 'replace'; segments: Segment[] }
-  | { op: 'find_replace'; find: string; replace: string; index?: number };
+  | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
+  | { op: 'find_replace'; find: string; replace: string; index?: number }
+  | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
+  | { op: 'add_speaker'; name?: string; indices?: number[] }
+  | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
+  | { op: 'merge_speakers'; from: string; into: string };
+
+/** A version of the transcript the undo history can go back to. */
+interface Snapshot {
+  segments: Segment[];
+  speakers: Speaker[];
+}
 
 const HISTORY = 50;
 
 /**
  * Sends segment edits one at a time (each carries the version it was based on, so an edit made
- * elsewhere is never overwritten silently), keeps an undo history of earlier versions, and knows
- * which segment is open for editing (one at a time, so moving to another one closes and saves the
- * first).
+ * elsewhere is never overwritten silently) and keeps an undo history of earlier versions.
  */
 export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: TranscriptJson) => void) {
   const [saving, setSaving] = useState(false);
   // The history lives in a ref so an Undo offered earlier (a toast's button) undoes the newest edit.
-  const history = useRef<Segment[][]>([]);
+  const history = useRef<Snapshot[]>([]);
   const [canUndo, setCanUndo] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const version = useRef(transcript.updated_at);
+  // Undo restores the speakers too (a rename, a merge), as they were when the edit was made.
+  const speakers = useRef(transcript.speakers ?? []);
+  useEffect(() => {
+    speakers.current = transcript.speakers ?? [];
+  }, [transcript.speakers]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     if (version.current < transcript.updated_at) version.current = transcript.updated_at;
   }, [transcript.updated_at]);
 
   const send = useCallback(
-    (edit: SegmentEdit, before: Segment[], record = true) => {
+    (edit: SegmentEdit, segments: Segment[], record = true) => {
+      const before: Snapshot = { segments, speakers: speakers.current };
       const run = async () => {
         setSaving(true);
         try {
@@ -70,7 +85,7 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
     history.current = history.current.slice(0, -1);
     setCanUndo(history.current.length > 0);
     setEditing(null);
-    void send({ op: 'replace', segments: previous }, [], false);
+    void send({ op: 'replace', segments: previous.segments, speakers: previous.speakers }, [], false);
   }, [send]);
 
   /** Opens segment `index` for editing (null: none). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { findPattern } from '../../../common/find-replace';
 import { formatTime } from '../../../common/format';
 import { wordRanges, type Segment } from '../../../common/segments';
+import { SegmentSpeaker } from './speakers';
 
 const AUTOSAVE_MS = 1000;
 
@@ -138,8 +139,8 @@ export const SegmentRow = memo(function SegmentRow({
   onText: (index: number, text: string) => void;
   onSplit: (index: number, offset: number) => void;
   onMerge: (index: number) => void;
-  /** Opens a segment for editing. */
-  onEdit: (index: number) => void;
+  /** Opens a segment for editing (`from`: the one Tab left, for the direction). */
+  onEdit: (index: number, from?: number) => void;
   /** Closes this segment if it is still the open one. */
   onClose: (index: number) => void;
   rowRef?: React.Ref<HTMLLIElement>;
@@ -216,7 +217,7 @@ export const SegmentRow = memo(function SegmentRow({
   };
   const moveTo = (target: number) => {
     save(box.current?.value ?? latest.current);
-    onEdit(target);
+    onEdit(target, index);
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (composing(e)) return;
@@ -261,6 +262,7 @@ export const SegmentRow = memo(function SegmentRow({
         >
           {formatTime(segment.start)}
         </button>
+        <SegmentSpeaker index={index} speakerId={segment.speaker} time={segment.start} />
         {editing ? (
           <div className="min-w-0 flex-1">
             <textarea
