@@ -8,6 +8,7 @@ export const FRESH_RUN = {
   progress: 0,
   remainingSec: null,
   segments: [],
+  speakers: [],
   plainText: '',
   speechRegions: null,
   errorCode: null,
