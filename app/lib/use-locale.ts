@@ -7,9 +7,9 @@ export interface RootData {
   lang: Locale;
   /** null for English, whose messages are bundled. */
   messages: Record<string, unknown> | null;
+  /** The request came from a crawler (its user agent, checked on the server). */
+  crawler: boolean;
   config: PublicConfig;
-  /** The request came from a crawler (decided on the server, so hydration sees the same). */
-  crawler?: boolean;
 }
 
 export function useRootData(): RootData | undefined {
