@@ -20,7 +20,6 @@ import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
-import { userForToken } from './modules/auth/session-user';
 import { readCookie, SESSION_COOKIE } from '../common/cookies';
 import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
@@ -32,6 +31,8 @@ import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
 import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
+import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
+import { authenticate } from './modules/api-keys/authenticate';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -41,6 +42,8 @@ export interface ServiceDeps {
   billing: BillingDeps & { plans(): Promise<PlansJson> };
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
+  /** API keys' per-key minute allowances (docs/decisions/0015-api-keys-webhooks.md). */
+  apiKeys: { keyLimiter: KeyRateLimiter };
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -104,10 +107,18 @@ export function buildServiceDeps(
         prefix: env.QUEUE_PREFIX,
       })
     : createDbQueue({ db, events, logger, exclusive: overrides.exclusiveDb ?? !env.DATABASE_URL });
+  const keyLimiter = createKeyRateLimiter(redis);
   const uploads = createUploads({
     dir: path.join(env.DATA_DIR, 'uploads'),
     logger,
-    userOf: (req) => userForToken(db, bearerOrCookie(req)),
+    // tus uploads take a session or an API key, like every other product call.
+    userOf: async (req) =>
+      (
+        await authenticate({ db, keyLimiter }, bearerOrCookie(req), {
+          method: req.method,
+          path: new URL(req.url).pathname,
+        })
+      )?.user ?? null,
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
   });
@@ -163,6 +174,7 @@ export function buildServiceDeps(
     transcription,
     billing,
     affiliate,
+    apiKeys: { keyLimiter },
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;

@@ -14,6 +14,8 @@ import { formatDate } from '../../common/format';
 import { Field, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
+import { ApiKeysCard } from '../components/developer/api-keys-card';
+import { limitsFor } from '../../common/ranks';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.profile.title', { noindex: true });
 
@@ -211,6 +213,12 @@ export default function Profile() {
               <SubmitButton pending={password.pending}>{t('pages.profile.changePassword')}</SubmitButton>
             </div>
           </form>
+        </Card>
+
+        <Card title={t('developer.keys.title')}>
+          <ApiKeysCard
+            perMinute={quota.api_requests_per_minute ?? limitsFor(user.rank_name).api_requests_per_minute}
+          />
         </Card>
 
         <section className="rounded-xl border border-red-200 bg-red-50/40 p-5 sm:p-6">
