@@ -107,7 +107,17 @@ const REAL_VTT =
 const REAL_VTT_SEGMENTS = [
   seg(1, 4, 'We are in New York City'),
   seg(4.5, 6.25, "It's a blue apple tree!"),
-  seg(6.5, 9, 'Karaoke style words > "plain"'),
+  {
+    ...seg(6.5, 9, 'Karaoke style words > "plain"'),
+    // Inline timestamps time the words: 'Karaoke' from 6.5, the rest share 7.25–9 by length.
+    words: [
+      { start: 6.5, end: 7.25, text: 'Karaoke' },
+      { start: 7.25, end: 7.736, text: 'style' },
+      { start: 7.736, end: 8.222, text: 'words' },
+      { start: 8.222, end: 8.319, text: '>' },
+      { start: 8.319, end: 9, text: '"plain"' },
+    ],
+  },
   seg(3723.004, 3725, 'An hour in & still going'),
 ];
 
@@ -207,6 +217,64 @@ describe('parseCaptions: WebVTT', () => {
     expect(parseCaptions(headerless, 'clip.VTT')).toEqual([seg(1, 2, 'Hi')]);
     // Parsed as SubRip the NOTE block is garbage and skipped all the same.
     expect(parseCaptions(headerless, 'clip.srt')).toEqual([seg(1, 2, 'Hi')]);
+  });
+});
+
+describe('parseCaptions: WebVTT inline timestamps give word timings', () => {
+  it('times each word from the stretch it starts in', () => {
+    const vtt =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n' +
+      'Hello<00:00:01.500><c> big</c><00:00:02.000><c> world</c>\n';
+    expect(parseCaptions(vtt)).toEqual([
+      {
+        start: 1,
+        end: 3,
+        text: 'Hello big world',
+        words: [
+          { start: 1, end: 1.5, text: 'Hello' },
+          { start: 1.5, end: 2, text: 'big' },
+          { start: 2, end: 3, text: 'world' },
+        ],
+      },
+    ]);
+  });
+
+  it('shares a stretch between its words by length, over several lines', () => {
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nab abcd\n<00:00:03.000>xy\n';
+    const [segment] = parseCaptions(vtt);
+    expect(segment?.text).toBe('ab abcd xy');
+    expect(segment?.words).toEqual([
+      { start: 0, end: 1, text: 'ab' },
+      { start: 1, end: 3, text: 'abcd' },
+      { start: 3, end: 4, text: 'xy' },
+    ]);
+  });
+
+  it('keeps a word split by a timestamp whole, and ignores timestamps outside the cue', () => {
+    const vtt = 'WEBVTT\n\n00:00:10.000 --> 00:00:12.000\nwon<00:00:11.000>der <00:00:30.000>ful\n';
+    const [segment] = parseCaptions(vtt);
+    expect(segment?.text).toBe('wonder ful');
+    expect(segment?.words).toEqual([
+      { start: 10, end: 11, text: 'wonder' },
+      { start: 12, end: 12, text: 'ful' },
+    ]);
+  });
+
+  it('gives no words without inline timestamps, nor for SubRip', () => {
+    expect(parseCaptions('WEBVTT\n\n00:01.000 --> 00:02.000\nHi there\n')[0]?.words).toBeUndefined();
+    expect(
+      parseCaptions('1\n00:00:01,000 --> 00:00:02,000\nHi <00:00:01.500>there\n')[0]?.words,
+    ).toBeUndefined();
+  });
+
+  it('times unspaced scripts per character', () => {
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n你好<00:00:01.000>世界\n';
+    expect(parseCaptions(vtt)[0]?.words?.map((w) => [w.text, w.start, w.end])).toEqual([
+      ['你', 0, 0.5],
+      ['好', 0.5, 1],
+      ['世', 1, 1.5],
+      ['界', 1.5, 2],
+    ]);
   });
 });
 
@@ -442,7 +510,9 @@ describe('round trip', () => {
   });
 
   it('both realistic samples survive both formats', () => {
-    for (const list of [REAL_SRT_SEGMENTS, REAL_VTT_SEGMENTS]) {
+    // The serializers write cue text only: word timings are not part of the round trip.
+    const textOnly = REAL_VTT_SEGMENTS.map(({ start, end, text }) => ({ start, end, text }));
+    for (const list of [REAL_SRT_SEGMENTS, textOnly]) {
       expect(parseCaptions(formatSrt(list))).toEqual(list);
       expect(parseCaptions(formatVtt(list))).toEqual(list);
     }

@@ -3,11 +3,13 @@
 //
 // The parser is deliberately lenient (real-world files are sloppy); the serializers write the
 // strict form, and parseCaptions(formatSrt(x)) / parseCaptions(formatVtt(x)) give back x for any
-// non-empty normalised x (normalised with a duration d: parse with the same d, or the zero-length
-// cues at d come back MIN_SEGMENT_SEC long).
+// non-empty normalised x without word timings (normalised with a duration d: parse with the same
+// d, or the zero-length cues at d come back MIN_SEGMENT_SEC long). WebVTT inline timestamps
+// ('<00:00:01.500>') give the parsed segments word timings; the serializers write none.
 
-import { normalizeSegments, type Segment } from './segments';
+import { normalizeSegments, roundMs, type Segment, type Word } from './segments';
 import { stripControlChars } from './text';
+import { tokenizeWords } from './words';
 
 export type CaptionFormat = 'srt' | 'vtt';
 
@@ -103,6 +105,60 @@ function decodeEntities(text: string): string {
 
 const cueText = (lines: readonly string[]): string => decodeEntities(lines.join(' ').replace(TAG, ''));
 
+// A WebVTT inline timestamp ('<00:00:01.500>'): the text after it is spoken from that time on
+// (karaoke-style cues, e.g. automatic captions exported from video sites).
+const INLINE_TS = new RegExp(String.raw`<${TS}>`, 'g');
+
+/**
+ * Word timings from a cue's inline timestamps, or undefined when it has none. Each word starts in
+ * the stretch (cue start or an inline timestamp, up to the next one or the cue end) where its first
+ * character is, and the words of one stretch share it in proportion to their length.
+ */
+function inlineWords(body: readonly string[], start: number, end: number): Word[] | undefined {
+  const joined = body.join(' ');
+  const stretches: { at: number; from: number }[] = [];
+  let text = '';
+  let last = 0;
+  let at = start;
+  for (const m of joined.matchAll(INLINE_TS)) {
+    const ms = parseTimestamp(m[1], m[2], m[3], m[4]);
+    if (ms === undefined) continue;
+    stretches.push({ at, from: text.length });
+    text += cueText([joined.slice(last, m.index)]);
+    at = Math.min(Math.max(ms / 1000, at), end);
+    last = m.index + m[0].length;
+  }
+  if (stretches.length === 0) return undefined;
+  stretches.push({ at, from: text.length });
+  text += cueText([joined.slice(last)]);
+
+  // Every token is a contiguous piece of the text, in order: find where each begins.
+  const placed: { text: string; stretch: number }[] = [];
+  let pos = 0;
+  let k = 0;
+  for (const token of tokenizeWords(text)) {
+    const index = text.indexOf(token, pos);
+    if (index < 0) return undefined;
+    while (k + 1 < stretches.length && stretches[k + 1]!.from <= index) k++;
+    placed.push({ text: token, stretch: k });
+    pos = index + token.length;
+  }
+  const words: Word[] = [];
+  for (let s = 0; s < stretches.length; s++) {
+    const mine = placed.filter((p) => p.stretch === s);
+    const from = stretches[s]!.at;
+    const to = s + 1 < stretches.length ? stretches[s + 1]!.at : end;
+    const total = mine.reduce((n, p) => n + p.text.length, 0);
+    let t = from;
+    for (const p of mine) {
+      const share = total > 0 ? ((to - from) * p.text.length) / total : 0;
+      words.push({ start: roundMs(t), end: roundMs(t + share), text: p.text });
+      t += share;
+    }
+  }
+  return words;
+}
+
 const isBlank = (line: string): boolean => line.trim() === '';
 const VTT_SKIPPED_BLOCK = /^(?:NOTE(?:[ \t].*)?|STYLE|REGION)$/;
 
@@ -166,7 +222,12 @@ export function parseCaptions(raw: string, filename?: string, durationSec?: numb
     }
     // The cue ran into the next one without a blank line: a last line of digits is its number.
     if (i < lines.length && !isBlank(lines[i] ?? '') && /^\s*\d+\s*$/.test(body.at(-1) ?? '')) body.pop();
-    cues.push({ start: timing[0], end: timing[1], text: cueText(body) });
+    const words = format === 'vtt' ? inlineWords(body, timing[0], timing[1]) : undefined;
+    cues.push(
+      words
+        ? { start: timing[0], end: timing[1], text: cueText(body), words }
+        : { start: timing[0], end: timing[1], text: cueText(body) },
+    );
   }
 
   const segments = normalizeSegments(cues, durationSec);

@@ -356,6 +356,24 @@ describe('caption import, editing, listing', () => {
     expect(bad.json.message).toMatch(/^errors\.captions\./);
   });
 
+  it('keeps the word timings of WebVTT inline timestamps', async () => {
+    const u = await signedInUser(h.db);
+    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<00:00:01.000>Hello <00:00:01.400>there\n';
+    const { json } = await importSrt(u.headers, vtt);
+    const got = await api('GET', `/transcripts/${json.data.id}`, u.headers);
+    expect(got.json.data.segments).toEqual([
+      {
+        start: 1,
+        end: 2,
+        text: 'Hello there',
+        words: [
+          { start: 1, end: 1.4, text: 'Hello' },
+          { start: 1.4, end: 2, text: 'there' },
+        ],
+      },
+    ]);
+  });
+
   it('imports captions with their media', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'mp4', 6);
