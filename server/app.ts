@@ -21,10 +21,9 @@ import { legalText } from './modules/seo/content-files';
 import { originCheck } from './http/origin-check';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
-import { transcriptJson } from './api/transcripts';
-import { folderJson } from './api/folders';
+import { folderJson, transcriptJson } from './modules/transcription/payload';
 import { ownFolder } from './modules/transcription/folders';
-import { openShare } from './api/shares';
+import { openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
 import type { TranscriptJson } from '../common/transcript-types';
 

@@ -1,16 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { DAY_MS } from '../../common/dates';
 import { applySchema, newCodeSchema, payoutAccountSchema } from '../../common/affiliate-schemas';
 import type { AppEnv } from '../http/app-env';
-import { affiliateCodes, referralClicks, users, type Affiliate, type User } from '../db/schema';
 import { requireUser } from '../http/current-user';
 import { ok } from '../http/envelope';
 import { requestMeta } from '../http/request-meta';
 import { readBody, readQuery } from '../http/validate';
 import { recordClick } from '../modules/affiliate/attribution';
-import type { AffiliateDeps } from '../modules/affiliate/deps';
+import { affiliatePayload, codeJson, codesOf, settlementJson } from '../modules/affiliate/payload';
 import { listPayouts, requestPayout } from '../modules/affiliate/payouts';
 import {
   addCode,
@@ -22,56 +20,6 @@ import {
 import { RECORD_TYPES, commissionSummary, recordList } from '../modules/affiliate/reports';
 
 const affiliate = (c: Context<AppEnv>) => c.get('deps').services.affiliate;
-
-async function codesOf(deps: AffiliateDeps, userId: string) {
-  const codes = await deps.db
-    .select()
-    .from(affiliateCodes)
-    .where(eq(affiliateCodes.userId, userId))
-    .orderBy(asc(affiliateCodes.createdAt));
-  const list = codes.map((c) => c.code);
-  const clicks = list.length
-    ? await deps.db
-        .select({ code: referralClicks.code, n: count() })
-        .from(referralClicks)
-        .where(inArray(referralClicks.code, list))
-        .groupBy(referralClicks.code)
-    : [];
-  const signups = list.length
-    ? await deps.db
-        .select({ code: users.referralCode, n: count() })
-        .from(users)
-        .where(inArray(users.referralCode, list))
-        .groupBy(users.referralCode)
-    : [];
-  return codes.map((c) => ({
-    code: c.code,
-    label: c.label,
-    created_at: c.createdAt.toISOString(),
-    clicks: clicks.find((r) => r.code === c.code)?.n ?? 0,
-    signups: signups.find((r) => r.code === c.code)?.n ?? 0,
-  }));
-}
-
-async function showPayload(deps: AffiliateDeps, user: User, a: Affiliate) {
-  const codes = await codesOf(deps, user.id);
-  return {
-    distribution_code: codes[0]?.code ?? null,
-    codes,
-    website: a.website,
-    audience: a.audience,
-    channel: a.channel,
-    payment_type: 'paypal' as const,
-    paypal_email: a.paypalEmail,
-    created_at: a.createdAt.toISOString(),
-    programme: {
-      commission_percent: deps.config.rateBps / 100,
-      window_months: deps.config.windowMonths,
-      hold_days: deps.config.holdDays,
-      minimum_payout: deps.config.minPayout,
-    },
-  };
-}
 
 const recordQuery = z.object({
   type: z.enum(RECORD_TYPES).default('commission'),
@@ -89,11 +37,11 @@ export function affiliateApi() {
     const user = await requireUser(c);
     const body = await readBody(c, applySchema);
     const created = await applyAsAffiliate(affiliate(c), user, body);
-    return c.json(ok(await showPayload(affiliate(c), user, created)));
+    return c.json(ok(await affiliatePayload(affiliate(c), created)));
   });
   api.get('/show', async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(await showPayload(affiliate(c), user, await ownAffiliate(affiliate(c), user))));
+    return c.json(ok(await affiliatePayload(affiliate(c), await ownAffiliate(affiliate(c), user))));
   });
   api.get('/check-code', async (c) => {
     await requireUser(c);
@@ -108,15 +56,7 @@ export function affiliateApi() {
   api.post('/code', async (c) => {
     const user = await requireUser(c);
     const row = await addCode(affiliate(c), user, await readBody(c, newCodeSchema));
-    return c.json(
-      ok({
-        code: row.code,
-        label: row.label,
-        created_at: row.createdAt.toISOString(),
-        clicks: 0,
-        signups: 0,
-      }),
-    );
+    return c.json(ok(codeJson(row)));
   });
   api.get('/record-list', async (c) => {
     const user = await requireUser(c);
@@ -138,21 +78,7 @@ export function affiliateApi() {
     const user = await requireUser(c);
     await ownAffiliate(affiliate(c), user);
     const rows = await listPayouts(affiliate(c).db, user.id);
-    return c.json(
-      ok({
-        settlements: rows.map((s) => ({
-          id: s.id,
-          amount: s.amount,
-          currency: s.currency,
-          status: s.status,
-          paypal_email: s.paypalEmail,
-          paypal_transaction_id: s.paypalTransactionId,
-          reason: s.reason,
-          requested_at: s.requestedAt.toISOString(),
-          decided_at: s.decidedAt?.toISOString() ?? null,
-        })),
-      }),
-    );
+    return c.json(ok({ settlements: rows.map(settlementJson) }));
   });
   api.post('/settle', async (c) => {
     const user = await requireUser(c);
@@ -172,7 +98,7 @@ export function affiliateApi() {
     const user = await requireUser(c);
     const body = await readBody(c, payoutAccountSchema);
     const a = await setPayoutAccount(affiliate(c), user, body.paypal_email);
-    return c.json(ok(await showPayload(affiliate(c), user, a)));
+    return c.json(ok(await affiliatePayload(affiliate(c), a)));
   });
   // Public: sent by the page when a visitor arrives with ?ref (spec §4).
   api.post('/click', async (c) => {

@@ -12,19 +12,10 @@ import {
   ownFolder,
   renameFolder,
 } from '../modules/transcription/folders';
-import type { Folder } from '../db/schema';
+import { folderJson } from '../modules/transcription/payload';
 import { textField } from '../../common/text';
 
 const name = textField({ min: 1, max: 100, maxMessage: 'validation.nameMax' });
-
-export function folderJson(f: Pick<Folder, 'id' | 'name' | 'createdAt'> & { count?: number }) {
-  return {
-    id: f.id,
-    name: f.name,
-    created_at: f.createdAt.toISOString(),
-    ...(f.count !== undefined ? { transcript_count: Number(f.count) } : {}),
-  };
-}
 
 /** /self-api/v1/folders: the caller's folders (one level). */
 export function foldersApi() {

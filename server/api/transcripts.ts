@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
-import type { Transcript } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import {
@@ -16,20 +15,18 @@ import {
   listTranscripts,
   moveTranscripts,
   ownTranscript,
-  queuePosition,
   renameTranscript,
   retryTranscript,
 } from '../modules/transcription/transcripts';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError, ok } from '../http/envelope';
 import { readBody, readQuery } from '../http/validate';
-import type { TranscriptEvent } from '../modules/jobs/events';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { serveMedia } from '../http/serve-media';
-import type { summaryColumns } from '../modules/transcription/transcripts';
+import { fullJson, transcriptJson } from '../modules/transcription/payload';
+import { liveEvents } from '../modules/transcription/live';
 import { UUID_RE } from '../../common/validators';
 import { stripControlChars, textField } from '../../common/text';
-import type { TranscriptJson } from '../../common/transcript-types';
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
 const language = z.string().refine(isTranscriptionLanguage, 'validation.language');
@@ -99,53 +96,6 @@ const editSchema = z.intersection(
 const moveSchema = z.object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() }).strict();
 
 const CAPTIONS_MAX_BYTES = 10 * 1024 * 1024;
-
-type Summary = Pick<Transcript, keyof typeof summaryColumns>;
-
-/** The API shape of a transcript (snake_case, like the rest of the API). */
-export function transcriptJson(
-  t: Summary & { segments?: Transcript['segments']; speechRegions?: Transcript['speechRegions'] },
-  extra: { queuePosition?: number | null } = {},
-): TranscriptJson {
-  return {
-    id: t.id,
-    name: t.name,
-    folder_id: t.folderId,
-    source: t.source,
-    status: t.status,
-    progress: t.progress,
-    language: t.language,
-    detected_language: t.detectedLanguage,
-    translate: t.translate,
-    duration: t.durationSec,
-    media: t.mediaKey
-      ? {
-          name: t.mediaName,
-          type: t.mediaType,
-          size: t.mediaSize,
-          has_video: t.hasVideo,
-          url: `/self-api/v1/transcripts/${t.id}/media`,
-        }
-      : null,
-    error: t.errorCode ? { code: t.errorCode, message: `errors.media.${t.errorCode}` } : null,
-    created_at: t.createdAt.toISOString(),
-    updated_at: t.updatedAt.toISOString(),
-    completed_at: t.completedAt?.toISOString() ?? null,
-    stage: t.status === 'queued' || t.status === 'processing' ? (t.stage ?? null) : null,
-    remaining_sec: t.status === 'processing' ? (t.remainingSec ?? null) : null,
-    detect_speech: t.detectSpeech,
-    ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
-    ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
-    ...(t.segments ? { segments: t.segments } : {}),
-  };
-}
-
-/** A single transcript with what only single reads carry (the queue position while it waits). */
-async function fullJson(d: TranscriptionDeps, row: Transcript): Promise<TranscriptJson> {
-  return transcriptJson(row, { queuePosition: await queuePosition(d, row) });
-}
-
-const TERMINAL = new Set(['done', 'failed', 'canceled']);
 
 /** /self-api/v1/transcripts: every call checks that the transcript is the caller's. */
 export function transcriptsApi() {
@@ -265,78 +215,9 @@ export function transcriptsApi() {
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const pending: TranscriptEvent[] = [];
-      let wake: (() => void) | null = null;
-      let closed = false;
-      const unsubscribe = d.events.subscribe(id, (event) => {
-        pending.push(event);
-        wake?.();
-      });
-      stream.onAbort(() => {
-        closed = true;
-        wake?.();
-      });
-      try {
-        const snapshot = await ownTranscript(d, user, id);
-        let sent = snapshot.segments.length;
-        let status = snapshot.status;
-        let position = await queuePosition(d, snapshot);
-        let quiet = 0;
-        await stream.writeSSE({
-          event: 'snapshot',
-          data: JSON.stringify(transcriptJson(snapshot, { queuePosition: position })),
-        });
-        if (TERMINAL.has(snapshot.status)) return;
-        while (!closed) {
-          if (pending.length === 0) {
-            // While the job waits, the files ahead of it finish: tell the page every few seconds.
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              setTimeout(resolve, status === 'queued' ? 3_000 : 15_000);
-            });
-            wake = null;
-            if (pending.length > 0 || closed) continue;
-            if (status === 'queued') {
-              const row = await ownTranscript(d, user, id).catch(() => null);
-              const next = row ? await queuePosition(d, row) : null;
-              if (row?.status === 'queued' && next !== position) {
-                position = next;
-                await stream.writeSSE({
-                  event: 'status',
-                  data: JSON.stringify({
-                    type: 'status',
-                    status: 'queued',
-                    progress: row.progress,
-                    stage: row.stage,
-                    queuePosition: next,
-                  }),
-                });
-                continue;
-              }
-            }
-            if (status !== 'queued' || ++quiet % 5 === 0)
-              await stream.writeSSE({ event: 'ping', data: '{}' });
-            continue;
-          }
-          const event = pending.shift()!;
-          if (event.type === 'segment') {
-            if (event.index < sent) continue;
-            sent = event.index + 1;
-            await stream.writeSSE({ event: 'segment', data: JSON.stringify(event) });
-          } else if (event.type === 'status') {
-            if (TERMINAL.has(event.status)) {
-              const final = await ownTranscript(d, user, id).catch(() => null);
-              if (final)
-                await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(transcriptJson(final)) });
-              return;
-            }
-            status = event.status;
-            await stream.writeSSE({ event: 'status', data: JSON.stringify(event) });
-          }
-        }
-      } finally {
-        unsubscribe();
-      }
+      const aborted = new AbortController();
+      stream.onAbort(() => aborted.abort());
+      for await (const message of liveEvents(d, user, id, aborted.signal)) await stream.writeSSE(message);
     });
   });
 

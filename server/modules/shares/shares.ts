@@ -6,6 +6,11 @@ import { ShareCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
 import type { TranscriptionDeps } from '../transcription/deps';
 import { ownTranscript } from '../transcription/transcripts';
+import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
+import { UUID_RE } from '../../../common/validators';
+import { assertFormatAllowed, buildExport, type ExportFile, type ExportOptions } from '../exports/build';
+import { exportSource } from '../exports/transcripts';
+import { sharedTranscriptJson } from './payload';
 
 /** 16 random bytes = 128 bits, the whole secret of a link. */
 const SHARE_ID_BYTES = 16;
@@ -163,4 +168,43 @@ export async function countView(deps: TranscriptionDeps, shareId: string): Promi
     .update(shareLinks)
     .set({ views: sql`${shareLinks.views} + 1` })
     .where(eq(shareLinks.id, shareId));
+}
+
+/** A public link from the two ids of its path, or null for every kind of bad link. */
+export async function findShare(
+  deps: TranscriptionDeps,
+  transcriptId: string,
+  shareId: string,
+): Promise<ResolvedShare | null> {
+  if (!UUID_RE.test(transcriptId) || !SHARE_ID_RE.test(shareId)) return null;
+  return resolveShare(deps, transcriptId, shareId, deps.now());
+}
+
+/** Resolves and counts one view of a link; what the public JSON call and the SSR page share. */
+export async function openShare(
+  deps: TranscriptionDeps,
+  transcriptId: string,
+  shareId: string,
+): Promise<SharedTranscriptJson | null> {
+  const resolved = await findShare(deps, transcriptId, shareId);
+  if (!resolved) return null;
+  await countView(deps, resolved.share.id);
+  return sharedTranscriptJson(resolved);
+}
+
+/** The transcript whose media a link plays; the one 404 when the link does not share media. */
+export function sharedMedia({ share, transcript }: ResolvedShare): Transcript {
+  if (!share.allowMedia || !transcript.mediaKey) throw shareNotFound();
+  return transcript;
+}
+
+/** A download through a link: only when it allows downloads, never beyond its owner's plan. */
+export async function exportShared(
+  { share, transcript, owner }: ResolvedShare,
+  format: ExportFormat,
+  opts: ExportOptions,
+): Promise<ExportFile> {
+  if (!share.allowDownload) throw shareNotFound();
+  assertFormatAllowed(owner, format);
+  return buildExport(exportSource(transcript), format, opts);
 }

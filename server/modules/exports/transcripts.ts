@@ -1,0 +1,92 @@
+// Exports of stored transcripts: one as a file, or several as one zip, checked against the
+// caller's plan and ownership. build.ts makes the files from plain data.
+
+import { and, eq, inArray } from 'drizzle-orm';
+import { ExportCode } from '../../../common/error-codes';
+import { EXPORT_CONTENT_TYPES } from '../../../common/exports';
+import { transcripts, type Transcript, type User } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import type { TranscriptionDeps } from '../transcription/deps';
+import { ownTranscript, transcriptNotFound } from '../transcription/transcripts';
+import {
+  assertFormatAllowed,
+  buildExport,
+  buildZip,
+  type ExportFile,
+  type ExportFormat,
+  type ExportOptions,
+  type ExportSource,
+} from './build';
+
+const notReady = (ids: string[]) =>
+  new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady', 409, { ids });
+
+/** The transcript as export input. Translations are English; otherwise the detected language. */
+export function exportSource(
+  t: Pick<Transcript, 'name' | 'segments' | 'durationSec' | 'language' | 'detectedLanguage' | 'translate'>,
+): ExportSource {
+  const language = t.translate ? 'en' : (t.detectedLanguage ?? (t.language === 'auto' ? null : t.language));
+  return { name: t.name, segments: t.segments, durationSec: t.durationSec, language };
+}
+
+/** One finished transcript of the user as a file. */
+export async function exportTranscript(
+  deps: TranscriptionDeps,
+  user: User,
+  id: string,
+  format: ExportFormat,
+  opts: ExportOptions,
+): Promise<ExportFile> {
+  assertFormatAllowed(user, format);
+  const row = await ownTranscript(deps, user, id);
+  if (row.status !== 'done') throw notReady([row.id]);
+  return buildExport(exportSource(row), format, opts);
+}
+
+/**
+ * Several finished transcripts of the user as one zip, its entries in the order asked. Fails
+ * whole when any is missing, someone else's (they look the same) or not finished.
+ */
+export async function exportTranscripts(
+  deps: TranscriptionDeps,
+  user: User,
+  requested: string[],
+  format: ExportFormat,
+  opts: ExportOptions,
+): Promise<ExportFile> {
+  assertFormatAllowed(user, format);
+  const ids = [...new Set(requested)];
+  const { db } = deps;
+  const mine = and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids));
+  const found = await db
+    .select({ id: transcripts.id, status: transcripts.status })
+    .from(transcripts)
+    .where(mine);
+  if (found.length !== ids.length) throw transcriptNotFound();
+  const pending = found.filter((t) => t.status !== 'done').map((t) => t.id);
+  if (pending.length > 0) throw notReady(pending);
+
+  // One transcript's segments in memory at a time.
+  const entries = [];
+  for (const id of ids) {
+    const [row] = await db
+      .select({
+        name: transcripts.name,
+        segments: transcripts.segments,
+        durationSec: transcripts.durationSec,
+        language: transcripts.language,
+        detectedLanguage: transcripts.detectedLanguage,
+        translate: transcripts.translate,
+      })
+      .from(transcripts)
+      .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id), eq(transcripts.status, 'done')));
+    // Deleted or re-run since the check above.
+    if (!row) throw transcriptNotFound();
+    entries.push(await buildExport(exportSource(row), format, opts));
+  }
+  return {
+    filename: `transcripts-${deps.now().toISOString().slice(0, 10)}.zip`,
+    contentType: EXPORT_CONTENT_TYPES.zip,
+    body: buildZip(entries),
+  };
+}

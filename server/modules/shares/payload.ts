@@ -1,0 +1,43 @@
+import { sharePath, type ShareLinkJson, type SharedTranscriptJson } from '../../../common/transcript-types';
+import type { ShareLink } from '../../db/schema';
+import type { ResolvedShare } from './shares';
+
+/** A link as its owner sees it. */
+export function shareJson(s: ShareLink): ShareLinkJson {
+  return {
+    id: s.id,
+    url: sharePath(s.transcriptId, s.id),
+    expires_at: s.expiresAt?.toISOString() ?? null,
+    allow_media: s.allowMedia,
+    allow_download: s.allowDownload,
+    created_at: s.createdAt.toISOString(),
+    revoked_at: s.revokedAt?.toISOString() ?? null,
+    views: s.views,
+  };
+}
+
+const sharedBase = (transcriptId: string, shareId: string) =>
+  `/self-api/v1/shares/${transcriptId}/${shareId}`;
+
+/** What a link's visitors get: the text, and media / downloads only as the link allows. */
+export function sharedTranscriptJson({
+  share,
+  transcript: t,
+  exportFormats,
+}: ResolvedShare): SharedTranscriptJson {
+  const base = sharedBase(t.id, share.id);
+  const media = share.allowMedia && !!t.mediaKey;
+  return {
+    id: t.id,
+    share_id: share.id,
+    name: t.name,
+    duration: t.durationSec,
+    language: t.detectedLanguage ?? (t.language === 'auto' ? null : t.language),
+    segments: t.segments,
+    has_video: media && t.hasVideo,
+    media_url: media ? `${base}/media` : null,
+    allow_download: share.allowDownload,
+    export_url: share.allowDownload ? `${base}/export` : null,
+    export_formats: share.allowDownload ? exportFormats : [],
+  };
+}

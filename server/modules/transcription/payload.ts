@@ -1,0 +1,60 @@
+import type { Folder, Transcript } from '../../db/schema';
+import type { TranscriptJson } from '../../../common/transcript-types';
+import type { TranscriptionDeps } from './deps';
+import { queuePosition, type summaryColumns } from './transcripts';
+
+type Summary = Pick<Transcript, keyof typeof summaryColumns>;
+
+/** The API shape of a transcript (snake_case, like the rest of the API). */
+export function transcriptJson(
+  t: Summary & { segments?: Transcript['segments']; speechRegions?: Transcript['speechRegions'] },
+  extra: { queuePosition?: number | null } = {},
+): TranscriptJson {
+  return {
+    id: t.id,
+    name: t.name,
+    folder_id: t.folderId,
+    source: t.source,
+    status: t.status,
+    progress: t.progress,
+    language: t.language,
+    detected_language: t.detectedLanguage,
+    translate: t.translate,
+    duration: t.durationSec,
+    media: t.mediaKey
+      ? {
+          name: t.mediaName,
+          type: t.mediaType,
+          size: t.mediaSize,
+          has_video: t.hasVideo,
+          url: `/self-api/v1/transcripts/${t.id}/media`,
+        }
+      : null,
+    error: t.errorCode ? { code: t.errorCode, message: `errors.media.${t.errorCode}` } : null,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    completed_at: t.completedAt?.toISOString() ?? null,
+    stage: t.status === 'queued' || t.status === 'processing' ? (t.stage ?? null) : null,
+    remaining_sec: t.status === 'processing' ? (t.remainingSec ?? null) : null,
+    detect_speech: t.detectSpeech,
+    ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
+    ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
+    ...(t.segments ? { segments: t.segments } : {}),
+  };
+}
+
+/** A single transcript with what only single reads carry (the queue position while it waits). */
+export async function fullJson(d: TranscriptionDeps, row: Transcript): Promise<TranscriptJson> {
+  return transcriptJson(row, { queuePosition: await queuePosition(d, row) });
+}
+
+
+/** A folder as the API shows it; with its transcript count when listed. */
+export function folderJson(f: Pick<Folder, 'id' | 'name' | 'createdAt'> & { count?: number }) {
+  return {
+    id: f.id,
+    name: f.name,
+    created_at: f.createdAt.toISOString(),
+    ...(f.count !== undefined ? { transcript_count: Number(f.count) } : {}),
+  };
+}
