@@ -21,7 +21,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-list-'));
 const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: work });
 const logger = createLogger('silent');
 const database = await openDatabase({ pgliteDir: path.join(work, 'pglite') });
-const services = buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
+const services = await buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
 const app = createApp({ env, logger, db: database.db, services, build: { id: 'bench', timestamp: 0 } });
 const user = await signedInUser(database.db, { rankName: 'UNLIMITED' });
 

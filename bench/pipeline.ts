@@ -20,6 +20,7 @@ import { createLogger } from '../server/logger';
 import { createWhisperEngine } from '../server/modules/engine/whisper/engine';
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../server/modules/media/decode';
 import { testModelPath } from '../server/test/test-model';
+import { buildServer, SERVER_OUT, serverBuildIsStale } from '../scripts/build-server.mjs';
 import { tusUpload } from '../server/test/tus';
 import { signedInUser } from '../server/test/users';
 
@@ -78,7 +79,7 @@ const env = loadEnv({
 });
 const logger = createLogger('silent');
 const database = await openDatabase({ pgliteDir: path.join(work, 'data', 'pglite') });
-const services = buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
+const services = await buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
 services.startWorker();
 const app = createApp({ env, logger, db: database.db, services, build: { id: 'bench', timestamp: 0 } });
 const listener = getRequestListener(app.fetch);
@@ -143,7 +144,8 @@ server.close();
 await services.close();
 await database.close();
 const port = 20_000 + Math.floor(Math.random() * 20_000);
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+if (serverBuildIsStale()) await buildServer();
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, 'main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -13,6 +13,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
 
 if (!existsSync('build/server/index.js')) spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
 const port = await new Promise((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -21,7 +22,7 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'build/node/main.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -25,6 +25,14 @@ export interface Viewer {
   language: string;
 }
 
+/** One of this server's API answers, as a form posted without JavaScript receives it. */
+export interface ApiAnswer {
+  status: number;
+  envelope: { code: number; message: string; data: unknown };
+  /** The answer's Set-Cookie headers (a login's session), for the page's response. */
+  setCookies: string[];
+}
+
 // A type alias (not an interface) so it fits React Router's indexable AppLoadContext.
 export type ServerContext = {
   requestId: string;
@@ -45,4 +53,9 @@ export type ServerContext = {
   getFooterTools(lang: Locale): Promise<FooterToolsJson>;
   /** A legal text in one language, or null. */
   getLegal(doc: LegalDoc, lang: Locale): Promise<LegalDocJson | null>;
+  /**
+   * Runs this server's own API call for the visitor (the same checks as the browser's fetch):
+   * how a form posted before hydration does its work in the route's action.
+   */
+  callApi(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>): Promise<ApiAnswer>;
 };

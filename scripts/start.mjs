@@ -1,10 +1,14 @@
-// `npm start`: build the UI when the build is missing or older than its sources, then serve.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start` (the web server) and `npm run worker | admin | model:download`: builds what is missing
+// or older than its sources, then runs the compiled entry (build/node/<entry>.js) in this very
+// process: no tsx, no second node process. `node scripts/start.mjs [worker|admin|model-download] …`
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SERVER_ENTRIES, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
 
-const BUILD = 'build/server/index.js';
-const SOURCES = ['app', 'common', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const WEB_BUILD = 'build/server/index.js';
+const WEB_SOURCES = ['app', 'common', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -15,21 +19,29 @@ function newestMtime(p) {
   return max;
 }
 
-const builtAt = existsSync(BUILD) ? statSync(BUILD).mtimeMs : 0;
-if (builtAt === 0 || Math.max(...SOURCES.map(newestMtime)) > builtAt) {
-  console.log('Building the web app…');
-  const r = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+const entry = process.argv[2] in SERVER_ENTRIES && process.argv[2] !== 'main' ? process.argv[2] : 'main';
+if (entry !== 'main') process.argv.splice(2, 1);
+
+if (entry === 'main') {
+  const builtAt = existsSync(WEB_BUILD) ? statSync(WEB_BUILD).mtimeMs : 0;
+  if (builtAt === 0 || Math.max(...WEB_SOURCES.map(newestMtime)) > builtAt) {
+    console.log('Building the web app…');
+    const r = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+// In a child process, so this one never holds esbuild.
+if (serverBuildIsStale()) {
+  const r = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build-server.mjs')], {
+    stdio: ['ignore', entry === 'main' ? 'inherit' : 'ignore', 'inherit'],
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const envFile = existsSync('.env') ? ['--env-file=.env'] : [];
-const child = spawn(
-  process.execPath,
-  [...envFile, '--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)],
-  {
-    stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
-  },
-);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (existsSync('.env')) process.loadEnvFile('.env');
+if (entry === 'main' || entry === 'worker') process.env.NODE_ENV ??= 'production';
+process.setSourceMapsEnabled(true);
+// The entry sees the command line it would have had when started directly.
+const script = path.join(SERVER_OUT, `${entry}.js`);
+process.argv[1] = script;
+await import(pathToFileURL(script).href);

@@ -19,6 +19,7 @@ import { stripeWebhook } from './api/billing';
 import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
 import { originCheck } from './http/origin-check';
+import { callOwnApi } from './http/internal-api';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
 import { folderJson, transcriptJson } from './modules/transcription/payload';
@@ -152,6 +153,8 @@ export function createApp(deps: AppDeps) {
       return c.redirect(target, rule.status as 301 | 302);
     });
     app.use('*', pageRequestMiddleware());
+    // A form posted to a page (before hydration) gets the API's cross-site check before the route's action.
+    app.use('*', sameOrigin);
     app.all('*', async (c) => {
       // One session lookup per request, shared by the guard and the page's loader.
       let session: Promise<User | null> | undefined;
@@ -177,6 +180,7 @@ export function createApp(deps: AppDeps) {
         getToolPage: async (lang, slug) => (await seo.tools.catalogue()).page(lang, slug),
         getFooterTools: async (lang) => (await seo.tools.catalogue()).footer(lang),
         getLegal: async (doc, lang) => legalText(doc, lang),
+        callApi: (method, path, body) => callOwnApi(app, c, method, path, body),
       };
       return ssr(c.req.raw, context);
     });

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -10,12 +9,10 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createEngine, modelDownloadHeaders } from './modules/engine/create-engine';
 import type { ModelProvisioner } from './modules/engine/models/provision';
 import type { Engine } from './modules/engine/types';
-import { createBullQueue } from './modules/jobs/bull-queue';
 import { createDbQueue } from './modules/jobs/db-queue';
-import { createLocalEvents, createRedisEvents } from './modules/jobs/events';
+import { createLocalEvents } from './modules/jobs/events';
 import { resolveMediaBinaries } from './modules/media/binaries';
 import { createLocalStorage } from './modules/storage/local-storage';
-import { createS3Storage } from './modules/storage/s3-storage';
 import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
@@ -65,15 +62,19 @@ function bearerOrCookie(req: Request): string | null {
   return readCookie(req.headers.get('cookie') ?? '', SESSION_COOKIE);
 }
 
-/** Wires the modules' dependencies from the environment: embedded defaults unless configured. */
-export function buildServiceDeps(
+/**
+ * Wires the modules' dependencies from the environment: embedded defaults unless configured. The
+ * integrations (ioredis and BullMQ, the AWS SDK, Stripe) are imported only when their settings are
+ * present, so a default server never loads them (docs/decisions/0015-lean-by-default.md).
+ */
+export async function buildServiceDeps(
   env: Env,
   db: Db,
   logger: Logger,
   overrides: ServiceOverrides = {},
-): ServiceDeps {
+): Promise<ServiceDeps> {
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const now = overrides.now ?? (() => new Date());
@@ -88,7 +89,7 @@ export function buildServiceDeps(
 
   const media = resolveMediaBinaries(env);
   const storage = env.S3_BUCKET
-    ? createS3Storage({
+    ? (await import('./modules/storage/s3-storage')).createS3Storage({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
         endpoint: env.S3_ENDPOINT,
@@ -97,9 +98,11 @@ export function buildServiceDeps(
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       })
     : createLocalStorage(env.DATA_DIR);
-  const events = env.REDIS_URL ? createRedisEvents(env.REDIS_URL, logger) : createLocalEvents();
+  const events = env.REDIS_URL
+    ? (await import('./modules/jobs/redis-events')).createRedisEvents(env.REDIS_URL, logger)
+    : createLocalEvents();
   const queue = env.REDIS_URL
-    ? createBullQueue({
+    ? (await import('./modules/jobs/bull-queue')).createBullQueue({
         url: env.REDIS_URL,
         events,
         logger,
@@ -137,7 +140,7 @@ export function buildServiceDeps(
   const affiliate: AffiliateDeps = { db, config: affiliateConfig(env), logger, now };
   const billingDeps: BillingDeps = {
     db,
-    config: billingConfig(env),
+    config: await billingConfig(env),
     logger,
     now,
     onOrder: (tx, order) => commissionForOrder(tx, affiliate.config, order),

@@ -46,7 +46,7 @@ async function main() {
     ({ ssr, build } = await productionSsr());
   }
 
-  const services = buildServiceDeps(env, database.db, logger);
+  const services = await buildServiceDeps(env, database.db, logger);
   const app = createApp({
     env,
     logger,

@@ -16,7 +16,7 @@ async function main() {
     );
   }
   const database = await openDatabase({ url: env.DATABASE_URL });
-  const services = buildServiceDeps(env, database.db, logger);
+  const services = await buildServiceDeps(env, database.db, logger);
   services.startWorker();
 
   let stopping = false;

@@ -16,6 +16,10 @@ import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
 import { ApiKeysCard } from '../components/developer/api-keys-card';
 import { limitsFor } from '../../common/ranks';
+import { reloadAction } from '../lib/form-action';
+
+// Its forms need the page's scripts; one posted before they ran just reloads the page.
+export const action = reloadAction;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.profile.title', { noindex: true });
 
@@ -113,6 +117,7 @@ export default function Profile() {
 
         <Card title={t('pages.profile.details')}>
           <form
+            method="post"
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
@@ -173,6 +178,7 @@ export default function Profile() {
 
         <Card title={t('pages.profile.passwordTitle')}>
           <form
+            method="post"
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
@@ -225,6 +231,7 @@ export default function Profile() {
           <h2 className="text-base font-semibold text-red-800">{t('pages.profile.deleteTitle')}</h2>
           <p className="mt-1 text-sm text-red-700">{t('pages.profile.deleteText')}</p>
           <form
+            method="post"
             className="mt-4 space-y-4"
             onSubmit={(e) => {
               e.preventDefault();

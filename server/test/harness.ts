@@ -25,7 +25,7 @@ export async function testApp(
     ...env,
   });
   const logger = createLogger('silent');
-  const services = buildServiceDeps(parsedEnv, database.db, logger, {
+  const services = await buildServiceDeps(parsedEnv, database.db, logger, {
     exclusiveDb: database.kind === 'pglite',
     ...service,
   });

@@ -1,8 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP_UA } from './browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DESKTOP_UA, launch } from './browser';
+import { apiSignup } from './session';
+import { mailTo } from './outbox';
 
 // The outside probe's reproductions (issue 13), run against the production build.
 const base = inject('baseUrl');
+const dataDir = inject('dataDir');
 const browserHeaders = { 'user-agent': DESKTOP_UA };
 
 describe('redirects stay on this origin', () => {
@@ -32,5 +36,97 @@ describe('redirects stay on this origin', () => {
         }
       }
     }
+  });
+});
+
+describe('forms post, and work before the page is hydrated', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const formTags = (html: string) => html.match(/<form\b[^>]*>/g) ?? [];
+
+  it('renders every form that holds a password or personal data with method="post"', async () => {
+    const session = await apiSignup(base, dataDir, `forms-${Date.now()}@example.com`);
+    const pages: [string, Record<string, string>][] = [
+      ['/login', {}],
+      ['/de/register', {}],
+      ['/forgetPassword', {}],
+      ['/resetPassword?token=abc', {}],
+      ['/register/verification', {}],
+      ['/register/verification?email=a%40example.com', {}],
+      ['/profile', session],
+      ['/affiliate/apply', session],
+    ];
+    for (const [path, headers] of pages) {
+      const html = await (await fetch(base + path, { headers: { ...browserHeaders, ...headers } })).text();
+      const forms = formTags(html);
+      if (!path.startsWith('/affiliate') && !path.startsWith('/profile'))
+        expect(forms.length, path).toBeGreaterThan(0);
+      for (const tag of forms) expect(tag, path).toMatch(/method="post"/);
+    }
+  });
+
+  it('logs in without JavaScript: no password in the address, the session is set', async () => {
+    const email = `nojs-${Date.now()}@example.com`;
+    await apiSignup(base, dataDir, email);
+    const context = await browser.newContext({ javaScriptEnabled: false, userAgent: DESKTOP_UA });
+    const page = await context.newPage();
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+
+    await page.goto(`${base}/login`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'not the password');
+    await page.click('button[type=submit]');
+    await page.waitForLoadState('load');
+    expect(await page.textContent('[data-testid=form-alert]')).toBeTruthy();
+    // The address typed stays in the form; the password does not come back.
+    expect(await page.inputValue('input[name=email]')).toBe(email);
+    expect(await page.inputValue('input[name=password]')).toBe('');
+
+    await page.fill('input[name=password]', 'a long secret 42');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${base}/dashboard`);
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(true);
+    for (const url of urls) expect(url).not.toContain('secret');
+    expect(urls.join('\n')).not.toContain('password=');
+    await context.close();
+  });
+
+  it('signs up and verifies without JavaScript, in the page language', async () => {
+    const email = `nojs-up-${Date.now()}@example.com`;
+    const context = await browser.newContext({ javaScriptEnabled: false, userAgent: DESKTOP_UA });
+    const page = await context.newPage();
+    await page.goto(`${base}/de/register`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'a long secret 42');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${base}/de/register/verification?email=${encodeURIComponent(email)}`);
+    const code = /\b(\d{6})\b/.exec((await mailTo(dataDir, email)).text ?? '')![1]!;
+    await page.fill('input[name=code]', code);
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${base}/de/dashboard`);
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(true);
+    await context.close();
+  });
+
+  it('refuses a form posted from another site', async () => {
+    const res = await fetch(`${base}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        ...browserHeaders,
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'email=a%40example.com&password=whatever1',
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.get('set-cookie')).toBeNull();
   });
 });

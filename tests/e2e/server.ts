@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer, SERVER_OUT, serverBuildIsStale } from '../../scripts/build-server.mjs';
 
 export interface RunningServer {
   url: string;
@@ -23,14 +24,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production server (build/ must exist) on a free port with its own data dir. */
+/**
+ * Starts the production server, compiled as `npm start` runs it (build/node/main.js, recompiled here
+ * when older than its sources; the web build must exist), on a free port with its own data dir.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   opts: { dataDir?: string; keepData?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'cs-e2e-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (serverBuildIsStale()) await buildServer();
+  const proc = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, 'main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

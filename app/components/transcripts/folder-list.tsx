@@ -88,7 +88,7 @@ export function FolderList({
         </Link>
       ))}
       {creating ? (
-        <form onSubmit={(e) => void create(e)} className="flex gap-1 px-1 pt-1">
+        <form method="post" onSubmit={(e) => void create(e)} className="flex gap-1 px-1 pt-1">
           <input
             autoFocus
             value={name}

@@ -114,7 +114,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">{t('pages.share.panel.hint')}</p>
-          <form onSubmit={(e) => void create(e)} className="mt-4 space-y-3">
+          <form method="post" onSubmit={(e) => void create(e)} className="mt-4 space-y-3">
             <div>
               <label htmlFor={`${formId}-expiry`} className="block text-sm font-medium text-slate-700">
                 {t('pages.share.panel.expiry')}

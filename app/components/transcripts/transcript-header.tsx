@@ -33,7 +33,7 @@ export function RenameTitle({
   };
 
   return renaming ? (
-    <form onSubmit={(e) => void rename(e)} className="flex gap-2">
+    <form method="post" onSubmit={(e) => void rename(e)} className="flex gap-2">
       <input
         name="name"
         defaultValue={transcript.name}

@@ -12,6 +12,10 @@ import { api } from '../../lib/api';
 import { useAffiliateRecord, type AffiliateJson } from '../../lib/use-affiliate';
 import { AFFILIATE_CHANNELS, applySchema } from '../../../common/affiliate-schemas';
 import { ProgrammeTerms } from '../../components/affiliate/programme-terms';
+import { reloadAction } from '../../lib/form-action';
+
+// Its forms need the page's scripts; one posted before they ran just reloads the page.
+export const action = reloadAction;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'pages.affiliateApply.title', { noindex: true });
@@ -66,6 +70,7 @@ export default function AffiliateApply() {
           <ProgrammeTerms />
         </section>
         <form
+          method="post"
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 lg:col-span-2"
           onSubmit={form.submit}
           noValidate

@@ -11,6 +11,10 @@ import { Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { localizePath, localeParam } from '../../../common/locales';
 import { newCodeSchema } from '../../../common/affiliate-schemas';
+import { reloadAction } from '../../lib/form-action';
+
+// Its forms need the page's scripts; one posted before they ran just reloads the page.
+export const action = reloadAction;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'pages.affiliate.tabs.Assets', { noindex: true });
@@ -70,7 +74,12 @@ export default function AffiliateAssets({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <form className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end" onSubmit={form.submit} noValidate>
+        <form
+          method="post"
+          className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end"
+          onSubmit={form.submit}
+          noValidate
+        >
           <Field
             label={t('affiliate.assets.newCode')}
             name="code"

@@ -12,6 +12,10 @@ import { FormAlert } from '../../components/form/form-alert';
 import { LOCALE_TAGS } from '../../../common/locales';
 import { formatMoney } from '../../../common/plans';
 import { payoutAccountSchema } from '../../../common/affiliate-schemas';
+import { reloadAction } from '../../lib/form-action';
+
+// Its forms need the page's scripts; one posted before they ran just reloads the page.
+export const action = reloadAction;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'pages.affiliate.tabs.Settlement', { noindex: true });
@@ -105,7 +109,7 @@ export default function AffiliatePayouts() {
           {t('affiliate.payouts.account')}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t('affiliate.payouts.accountText')}</p>
-        <form className="mt-4 space-y-3" onSubmit={account.submit} noValidate>
+        <form method="post" className="mt-4 space-y-3" onSubmit={account.submit} noValidate>
           <FormAlert message={account.formError} />
           <input type="hidden" name="payment_type" value="paypal" />
           <Field

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
 import { pageMeta } from '../../lib/meta';
@@ -11,8 +11,18 @@ import { Field, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { GoogleButton } from '../../components/form/google-button';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
+import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
+import { localeParam, localizePath } from '../../../common/locales';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.login.title');
+
+/** The form posted before hydration: log in on the server, then go where the page would. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const answer = await postedForm(request, context, '/common-api/v1/login');
+  if (answer.envelope.code !== 200) return postedFailure(answer);
+  const from = safeFromPath(new URL(request.url).searchParams.get('from'));
+  return redirectWithCookies(from ?? localizePath('/dashboard', localeParam(params.lang)), answer);
+}
 
 export default function Login() {
   const { t } = useTranslation();
@@ -22,6 +32,7 @@ export default function Login() {
   const from = safeFromPath(params.get('from'));
   const done = () => navigate(from ?? lp('/dashboard'), { replace: true });
   const form = useApiForm<typeof loginSchema, UserPayload>({
+    posted: useActionData<typeof action>(),
     schema: loginSchema,
     path: '/common-api/v1/login',
     onSuccess: (payload) => {
@@ -30,14 +41,21 @@ export default function Login() {
     },
   });
   const unverifiedEmail =
-    form.errorCode === AuthCode.UNVERIFIED
-      ? (document.querySelector<HTMLInputElement>('input[name=email]')?.value ?? '')
-      : '';
+    form.errorCode !== AuthCode.UNVERIFIED
+      ? ''
+      : typeof document === 'undefined'
+        ? (form.kept.email ?? '')
+        : (document.querySelector<HTMLInputElement>('input[name=email]')?.value ?? '');
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.login.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
-      <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+      <form
+        method="post"
+        className="relative mt-6 space-y-4"
+        onSubmit={(e) => void form.submit(e)}
+        noValidate
+      >
         <FormAlert message={form.formError} />
         {form.errorCode === AuthCode.UNVERIFIED ? (
           <Link
@@ -54,6 +72,7 @@ export default function Login() {
           type="email"
           autoComplete="email"
           placeholder={t('auth.emailPlaceholder')}
+          defaultValue={form.kept.email}
           error={form.errors.email}
           required
         />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register-verification';
 import { pageMeta } from '../../lib/meta';
@@ -11,6 +11,15 @@ import { Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 import { ApiClientError } from '../../lib/api-client';
+import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
+import { localeParam, localizePath } from '../../../common/locales';
+
+/** The code posted before hydration: verify on the server (which logs in). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const answer = await postedForm(request, context, '/common-api/v1/complete-signup');
+  if (answer.envelope.code !== 200) return postedFailure(answer);
+  return redirectWithCookies(localizePath('/dashboard', localeParam(params.lang)), answer);
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'auth.verification.title', { noindex: true });
@@ -24,6 +33,7 @@ export default function RegisterVerification() {
   const [notice, setNotice] = useState<string | null>(null);
   const linkToken = params.get('token');
   const form = useApiForm<typeof verifyCodeSchema, UserPayload>({
+    posted: useActionData<typeof action>(),
     schema: verifyCodeSchema,
     path: '/common-api/v1/complete-signup',
     onSuccess: (payload) => {
@@ -68,7 +78,7 @@ export default function RegisterVerification() {
       </p>
       <p className="mt-2 text-xs text-slate-500">{t('auth.verification.mailNote')}</p>
       {verifying ? <FormAlert message={t('auth.verification.verifying')} tone="info" /> : null}
-      <form className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+      <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
         <FormAlert message={notice} tone="info" />
         {email ? (
@@ -79,6 +89,7 @@ export default function RegisterVerification() {
             name="email"
             type="email"
             autoComplete="email"
+            defaultValue={form.kept.email}
             error={form.errors.email}
           />
         )}

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useActionData, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
 import { pageMeta } from '../../lib/meta';
@@ -8,14 +8,25 @@ import { signupSchema } from '../../../common/auth-schemas';
 import { Field, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { GoogleButton } from '../../components/form/google-button';
+import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
+import { localeParam, localizePath } from '../../../common/locales';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.register.title');
+
+/** The form posted before hydration: sign up on the server, then ask for the code. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const answer = await postedForm(request, context, '/common-api/v1/signup');
+  if (answer.envelope.code !== 200) return postedFailure(answer);
+  const next = localizePath('/register/verification', localeParam(params.lang));
+  return redirectWithCookies(`${next}?email=${encodeURIComponent(answer.sent.email ?? '')}`, answer);
+}
 
 export default function Register() {
   const { t } = useTranslation();
   const lp = useLocalePath();
   const navigate = useNavigate();
   const form = useApiForm({
+    posted: useActionData<typeof action>(),
     schema: signupSchema,
     path: '/common-api/v1/signup',
     onSuccess: (_data, input) =>
@@ -25,12 +36,18 @@ export default function Register() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.register.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.register.subtitle')}</p>
-      <form className="relative mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+      <form
+        method="post"
+        className="relative mt-6 space-y-4"
+        onSubmit={(e) => void form.submit(e)}
+        noValidate
+      >
         <FormAlert message={form.formError} />
         <Field
           label={`${t('auth.name')} (${t('auth.optional')})`}
           name="name"
           autoComplete="name"
+          defaultValue={form.kept.name}
           error={form.errors.name}
         />
         <Field
@@ -39,6 +56,7 @@ export default function Register() {
           type="email"
           autoComplete="email"
           placeholder={t('auth.emailPlaceholder')}
+          defaultValue={form.kept.email}
           error={form.errors.email}
           required
         />

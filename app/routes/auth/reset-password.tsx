@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset-password';
 import { pageMeta } from '../../lib/meta';
@@ -8,6 +8,15 @@ import { resetSchema } from '../../../common/auth-schemas';
 import { Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
+import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
+import { localeParam, localizePath } from '../../../common/locales';
+
+/** The form posted before hydration: set the password on the server (which logs in). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const answer = await postedForm(request, context, '/common-api/v1/reset-password');
+  if (answer.envelope.code !== 200) return postedFailure(answer);
+  return redirectWithCookies(localizePath('/dashboard', localeParam(params.lang)), answer);
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.reset.title', { noindex: true });
 
@@ -18,6 +27,7 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const form = useApiForm<typeof resetSchema, UserPayload>({
+    posted: useActionData<typeof action>(),
     schema: resetSchema,
     path: '/common-api/v1/reset-password',
     onSuccess: (payload) => {
@@ -40,7 +50,7 @@ export default function ResetPassword() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.reset.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.reset.subtitle')}</p>
-      <form className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
+      <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
         <input type="hidden" name="token" value={token} />
         <Field

@@ -26,6 +26,7 @@ import {
   TranscribeAll,
   TranscriptActions,
 } from '../../components/transcripts/transcript-header';
+import { reloadAction } from '../../lib/form-action';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -35,6 +36,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!transcript) throw notFound('unknown', new URL(request.url).pathname);
   return { transcript };
 }
+
+// Its forms need the page's scripts; one posted before they ran just reloads the page.
+export const action = reloadAction;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.transcript.title', { noindex: true });
 

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { createRemoteJWKSet, errors as JoseErrors, JWTPayload } from 'jose';
+
+/** jose (≈ 10 MB) is loaded with the first Google sign-in, not at start (decision 0015). */
+const loadJose = () => import('jose');
 
 /** "Sign in with Google" (OpenID Connect authorization-code flow with PKCE), server side. */
 
@@ -122,10 +125,10 @@ export async function exchangeCode(
 // One JWKS fetcher per URI so jose's key cache and refetch cooldown survive across requests.
 const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-function jwksFor(uri: string): ReturnType<typeof createRemoteJWKSet> {
+async function jwksFor(uri: string): Promise<ReturnType<typeof createRemoteJWKSet>> {
   let jwks = jwksCache.get(uri);
   if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(uri));
+    jwks = (await loadJose()).createRemoteJWKSet(new URL(uri));
     jwksCache.set(uri, jwks);
   }
   return jwks;
@@ -136,9 +139,10 @@ export async function verifyIdToken(
   idToken: string,
   opts: { now?: Date; nonce?: string } = {},
 ): Promise<GoogleIdentity> {
+  const { errors, jwtVerify } = await loadJose();
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, jwksFor(cfg.jwksUri), {
+    ({ payload } = await jwtVerify(idToken, await jwksFor(cfg.jwksUri), {
       algorithms: ['RS256'],
       audience: cfg.clientId,
       issuer: ISSUERS,
@@ -147,7 +151,7 @@ export async function verifyIdToken(
       requiredClaims: ['sub', 'email'],
     }));
   } catch (err) {
-    throw new GoogleAuthError(reasonFor(err), err instanceof Error ? err.message : 'invalid token', {
+    throw new GoogleAuthError(reasonFor(errors, err), err instanceof Error ? err.message : 'invalid token', {
       cause: err,
     });
   }
@@ -169,7 +173,7 @@ export async function verifyIdToken(
   };
 }
 
-function reasonFor(err: unknown): GoogleAuthErrorReason {
+function reasonFor(errors: typeof JoseErrors, err: unknown): GoogleAuthErrorReason {
   if (err instanceof errors.JWTExpired) return 'expired';
   if (err instanceof errors.JWTClaimValidationFailed) {
     if (err.claim === 'aud') return 'audience';

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   BILLING_INTERVALS,
   PAID_RANKS,
@@ -21,9 +21,11 @@ export interface BillingConfig {
   priceIds: Partial<Record<PaidRank, Partial<Record<BillingInterval, string>>>>;
 }
 
-export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+/** Stripe's SDK (≈ 20 MB) is imported only when a secret key is configured. */
+export async function stripeClient(secretKey: string, apiBase?: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
   const base = apiBase ? new URL(apiBase) : null;
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
     appInfo: { name: 'ClipScribe' },
@@ -35,7 +37,7 @@ export function stripeClient(secretKey: string, apiBase?: string): Stripe {
   });
 }
 
-export function billingConfig(env: Env): BillingConfig {
+export async function billingConfig(env: Env): Promise<BillingConfig> {
   const priceIds: BillingConfig['priceIds'] = {};
   const vars = env as unknown as Record<string, string | undefined>;
   for (const rank of PAID_RANKS) {
@@ -45,7 +47,7 @@ export function billingConfig(env: Env): BillingConfig {
     }
   }
   return {
-    stripe: env.STRIPE_SECRET_KEY ? stripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE) : null,
+    stripe: env.STRIPE_SECRET_KEY ? await stripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE) : null,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
     priceIds,
   };

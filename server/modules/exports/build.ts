@@ -13,7 +13,6 @@ import {
   formatTxt,
   uniqueFileNames,
 } from '../../../common/exports';
-import { buildDocx } from '../../../common/exports-docx';
 import type { Segment } from '../../../common/segments';
 import { ExportCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
@@ -70,8 +69,11 @@ export async function buildExport(
       return file(
         formatJson({ name: t.name, duration: t.durationSec, language: t.language, segments: t.segments }),
       );
-    case 'docx':
+    case 'docx': {
+      // `docx` (≈ 9 MB) is loaded with the first .docx export, not at start.
+      const { buildDocx } = await import('../../../common/exports-docx');
       return file(await buildDocx({ name: t.name, segments: t.segments, productName: opts.productName }));
+    }
   }
 }
 

@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import type { Segment } from '../../../common/segments';
 import type { TranscriptStage } from '../../../common/transcript-types';
-import type { Logger } from '../../logger';
 
 /** What happens to a transcript while it is processed, as the browser's event stream sees it. */
 export type TranscriptEvent =
@@ -24,7 +22,7 @@ type Listener = (event: TranscriptEvent) => void;
 
 /**
  * Fans transcript events out to the web processes' event streams. In process by default; over
- * Redis pub/sub when workers run elsewhere.
+ * Redis pub/sub when workers run elsewhere (redis-events.ts).
  */
 export interface TranscriptEvents {
   publish(transcriptId: string, event: TranscriptEvent): void;
@@ -42,34 +40,5 @@ export function createLocalEvents(): TranscriptEvents {
       return () => emitter.off(id, listener);
     },
     close: async () => void emitter.removeAllListeners(),
-  };
-}
-
-const CHANNEL_PREFIX = 'clipscribe:transcript:';
-
-export function createRedisEvents(url: string, logger: Logger): TranscriptEvents {
-  const local = createLocalEvents();
-  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
-  const sub = new Redis(url, { maxRetriesPerRequest: null });
-  for (const conn of [pub, sub]) conn.on('error', (err) => logger.warn({ err: err.message }, 'redis events'));
-  void sub.psubscribe(`${CHANNEL_PREFIX}*`);
-  sub.on('pmessage', (_pattern, channel: string, message: string) => {
-    try {
-      local.publish(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message) as TranscriptEvent);
-    } catch (err) {
-      logger.warn({ err }, 'bad transcript event');
-    }
-  });
-  return {
-    publish(id, event) {
-      pub
-        .publish(CHANNEL_PREFIX + id, JSON.stringify(event))
-        .catch((err: Error) => logger.warn({ err: err.message }, 'publish failed'));
-    },
-    subscribe: local.subscribe,
-    async close() {
-      await local.close();
-      await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)));
-    },
   };
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -41,6 +41,26 @@ export interface MailerOptions {
 /** RFC 3834: marks the mail as automated so auto-responders stay quiet. */
 const HEADERS = { 'Auto-Submitted': 'auto-generated' };
 
+/**
+ * nodemailer (≈ 15 MB) is loaded with the first mail, not at start: most processes send few mails
+ * (docs/decisions/0015-lean-by-default.md).
+ */
+function lazyTransport(options: object, onCreate: (t: Transporter) => void = () => undefined) {
+  let transport: Promise<Transporter> | undefined;
+  let made: Transporter | undefined;
+  return {
+    async sendMail(mail: SendMailOptions) {
+      transport ??= import('nodemailer').then(({ createTransport }) => {
+        made = createTransport(options);
+        onCreate(made);
+        return made;
+      });
+      return (await transport).sendMail(mail);
+    },
+    close: () => made?.close(),
+  };
+}
+
 export function createMailer(opts: MailerOptions): Mailer {
   return opts.smtpUrl ? createSmtpMailer(opts, opts.smtpUrl) : createOutboxMailer(opts);
 }
@@ -49,9 +69,10 @@ function createSmtpMailer(opts: MailerOptions, smtpUrl: string): Mailer {
   if (!/^smtps?:\/\//i.test(smtpUrl)) {
     throw new Error('mail: smtpUrl must start with smtp:// or smtps://');
   }
-  const transport = createTransport({ url: smtpUrl, pool: true });
-  // An 'error' event without a listener would crash the process.
-  transport.on('error', (err: unknown) => opts.logger.warn({ err }, 'mail transport error'));
+  const transport = lazyTransport({ url: smtpUrl, pool: true }, (t) =>
+    // An 'error' event without a listener would crash the process.
+    t.on('error', (err: unknown) => opts.logger.warn({ err }, 'mail transport error')),
+  );
   let closed = false;
 
   return {
@@ -75,7 +96,7 @@ function createSmtpMailer(opts: MailerOptions, smtpUrl: string): Mailer {
 }
 
 function createOutboxMailer(opts: MailerOptions): Mailer {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let closed = false;
   opts.logger.warn(
     { outboxDir: opts.outboxDir },

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LEGAL_DOCS, legalDocSchema, type LegalDoc, type LegalDocJson } from '../../../common/legal-content';
 import { LOCALES, type Locale } from '../../../common/locales';
 import { toolFileSchema, type ToolFile } from '../../../common/tool-content';
+import { PROJECT_ROOT } from '../../paths';
 
 /** The repository's content/ folder (tool pages and legal texts). */
-export const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content');
+export const CONTENT_DIR = path.join(PROJECT_ROOT, 'content');
 
 export class ContentError extends Error {}
 

@@ -23,6 +23,7 @@ import {
 import { modelFileName } from '../models/catalogue';
 import type { ModelProvisioner } from '../models/provision';
 import type { ChildJob, ChildMessage } from './child';
+import { SERVER_BUNDLE_DIR } from '../../../paths';
 
 export interface WhisperEngineOptions {
   modelPath: string;
@@ -81,17 +82,17 @@ export function resolveModelPath(env: {
 }
 
 /**
- * How to start child.ts. The server runs TypeScript through tsx (also in production), and so do
- * the tests (vitest), so the child gets tsx's loader by absolute URL: it does not depend on the
- * working directory, on the parent's execArgv or on NODE_OPTIONS. A compiled .js build needs none.
+ * How to start the child. From source (the tests, `npm run dev`) it is child.ts with tsx's loader
+ * by absolute URL, so it depends neither on the working directory nor on NODE_OPTIONS; from the
+ * compiled bundle (`npm start`, scripts/build-server.mjs) it is the bundle's own whisper-child.js,
+ * which needs no loader.
  */
 function childCommand(): { execArgv: string[]; script: string } {
   const self = fileURLToPath(import.meta.url);
-  const ext = path.extname(self);
-  const script = path.join(path.dirname(self), `child${ext}`);
-  if (ext !== '.ts') return { execArgv: [], script };
+  if (path.extname(self) !== '.ts')
+    return { execArgv: ['--enable-source-maps'], script: path.join(SERVER_BUNDLE_DIR, 'whisper-child.js') };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { execArgv: ['--import', tsx], script };
+  return { execArgv: ['--import', tsx], script: path.join(path.dirname(self), 'child.ts') };
 }
 
 export function createWhisperEngine(options: WhisperEngineOptions): Engine {
