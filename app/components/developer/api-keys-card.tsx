@@ -126,6 +126,7 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
         </ul>
       )}
       <form
+        method="post"
         className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
