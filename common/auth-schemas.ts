@@ -12,7 +12,18 @@ export const emailField = z
   .min(1, 'validation.required')
   .max(254, 'validation.email')
   .email('validation.email');
-const password = z.string().min(PASSWORD_MIN, 'validation.passwordMin').max(256, 'validation.passwordMax');
+/** A password being chosen (sign-up, reset, profile); a current one only needs to be there. */
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN, 'validation.passwordMin')
+  .max(256, 'validation.passwordMax');
+/** The single-use token of a mailed link. */
+export const mailTokenField = z.string().min(10).max(200);
+/** The six-digit code of the activation mail. */
+export const mailCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.code');
 
 export const loginSchema = z.object({
   email: emailField,
@@ -20,23 +31,19 @@ export const loginSchema = z.object({
 });
 export const signupSchema = z.object({
   email: emailField,
-  password,
+  password: newPasswordField,
   name: textField({ max: 80, maxMessage: 'validation.nameMax' }).optional(),
 });
 export const forgotSchema = z.object({ email: emailField });
-export const resetSchema = z.object({ token: z.string().min(10).max(200), password });
-export const verifyCodeSchema = z.object({
-  email: emailField,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'validation.code'),
-});
+export const resetSchema = z.object({ token: mailTokenField, password: newPasswordField });
+export const verifyCodeSchema = z.object({ email: emailField, code: mailCodeField });
+/** Activation: the mailed link's token, or the address with the mailed code. */
+export const completeSignupSchema = z.union([z.object({ token: mailTokenField }), verifyCodeSchema]);
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
 
-/** First message per field, for showing beside the inputs. */
+/** First message per field, for showing beside the inputs (the API's 422 `fields` too). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -11,7 +11,7 @@ import { ApiClientError } from '../lib/api-client';
 import { clearUserState, useUserState, writeUserState, type UserPayload } from '../lib/user-state';
 import { LOCALE_NAMES, LOCALES, localizePath, isLocale } from '../../common/locales';
 import { formatDate } from '../../common/format';
-import { Field, SubmitButton } from '../components/form/field';
+import { Field, PasswordField, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
 import { ApiKeysCard } from '../components/developer/api-keys-card';
@@ -198,22 +198,17 @@ export default function Profile() {
           >
             <FormAlert message={password.error} />
             {user.has_password ? (
-              <Field
+              <PasswordField
                 label={t('pages.profile.currentPassword')}
                 name="current_password"
-                type="password"
-                autoComplete="current-password"
                 error={password.fields.current_password}
               />
             ) : null}
-            <Field
+            <PasswordField
+              isNew
               label={t('pages.profile.newPassword')}
               name="new_password"
-              type="password"
-              autoComplete="new-password"
-              hint={t('auth.passwordRule')}
               error={password.fields.new_password}
-              minLength={6}
             />
             <div className="sm:w-48">
               <SubmitButton pending={password.pending}>{t('pages.profile.changePassword')}</SubmitButton>
@@ -251,12 +246,7 @@ export default function Profile() {
           >
             <FormAlert message={removal.error} />
             {user.has_password ? (
-              <Field
-                label={t('pages.profile.deleteConfirmPassword')}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-              />
+              <PasswordField label={t('pages.profile.deleteConfirmPassword')} />
             ) : (
               <Field label={t('pages.profile.deleteConfirmEmail')} name="confirm_email" type="email" />
             )}

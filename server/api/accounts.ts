@@ -24,40 +24,26 @@ import { AuthError } from '../modules/accounts/errors';
 import { minutesUsed } from '../modules/transcription/admission';
 import type { User } from '../db/schema';
 import {
+  completeSignupSchema,
   forgotSchema,
   loginSchema,
+  newPasswordField,
   resetSchema,
   signupSchema,
-  PASSWORD_MIN,
 } from '../../common/auth-schemas';
 import { REF_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE } from '../../common/cookies';
 import { LOCALES } from '../../common/locales';
 import { textField } from '../../common/text';
 
-const email = z.string().trim().toLowerCase().email('validation.email').max(254);
 const honeypot = { website: z.string().optional() };
 const GOOGLE_COOKIE = 'g_oauth';
 
-const completeSchema = z.union([
-  z.object({ token: z.string().min(10).max(200) }),
-  z.object({
-    email,
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'validation.code'),
-  }),
-]);
 const profileSchema = z
   .object({
     name: textField({ max: 80, maxMessage: 'validation.nameMax' }).nullable().optional(),
     language: z.enum(LOCALES).optional(),
     current_password: z.string().max(256).optional(),
-    new_password: z
-      .string()
-      .min(PASSWORD_MIN, 'validation.passwordMin')
-      .max(256, 'validation.passwordMax')
-      .optional(),
+    new_password: newPasswordField.optional(),
     delete: z.literal(true).optional(),
     password: z.string().max(256).optional(),
     confirm_email: z.string().max(254).optional(),
@@ -104,13 +90,13 @@ export function accountsApi() {
   });
 
   api.post('/resend-activate-email', async (c) => {
-    const body = await readBody(c, z.object({ email }));
+    const body = await readBody(c, forgotSchema);
     await resendActivation(deps(c), body.email, meta(c));
     return c.json(ok(null));
   });
 
   api.post('/complete-signup', async (c) => {
-    const body = await readBody(c, completeSchema);
+    const body = await readBody(c, completeSignupSchema);
     return startSession(c, await completeSignup(deps(c), body, meta(c)));
   });
 

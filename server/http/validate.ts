@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { fieldErrors } from '../../common/auth-schemas';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from './envelope';
 import { CONTROL_CHARS_MESSAGE, firstControlChar } from '../../common/text';
@@ -36,10 +37,7 @@ function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, { fields });
+  throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, {
+    fields: fieldErrors(parsed.error),
+  });
 }

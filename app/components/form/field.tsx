@@ -1,12 +1,10 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN } from '../../../common/auth-schemas';
 
-export function Field({
-  label,
-  error,
-  hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+
+export function Field({ label, error, hint, ...input }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -37,6 +35,27 @@ export function Field({
       ) : null}
     </div>
   );
+}
+
+/** The account forms' e-mail input (named `email` unless told). */
+export function EmailField(props: Omit<FieldProps, 'label'> & { label?: string }) {
+  const { t } = useTranslation();
+  return <Field label={t('auth.email')} name="email" type="email" autoComplete="email" {...props} />;
+}
+
+/**
+ * A password input. A new one (sign-up, reset, profile) states the rule and asks for the
+ * schema's PASSWORD_MIN characters; otherwise it is the current password.
+ */
+export function PasswordField({
+  isNew = false,
+  ...props
+}: Omit<FieldProps, 'label'> & { label?: string; isNew?: boolean }) {
+  const { t } = useTranslation();
+  const rule = isNew
+    ? { autoComplete: 'new-password', hint: t('auth.passwordRule'), minLength: PASSWORD_MIN }
+    : { autoComplete: 'current-password' };
+  return <Field label={t('auth.password')} name="password" type="password" {...rule} {...props} />;
 }
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { forgotSchema } from '../../../common/auth-schemas';
-import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { EmailField, Honeypot, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
 import { localeParam, localizePath } from '../../../common/locales';
@@ -40,15 +40,7 @@ export default function ForgetPassword() {
         noValidate
       >
         <FormAlert message={form.formError} />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={form.kept.email}
-          error={form.errors.email}
-          required
-        />
+        <EmailField defaultValue={form.kept.email} error={form.errors.email} required />
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.forget.submit')}</SubmitButton>
       </form>

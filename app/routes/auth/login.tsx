@@ -7,7 +7,7 @@ import { useApiForm } from '../../lib/use-api-form';
 import { loginSchema } from '../../../common/auth-schemas';
 import { safeFromPath } from '../../../common/guard';
 import { AuthCode } from '../../../common/error-codes';
-import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { EmailField, Honeypot, PasswordField, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { GoogleButton } from '../../components/form/google-button';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
@@ -66,24 +66,13 @@ export default function Login() {
             {t('auth.login.resendLink')}
           </Link>
         ) : null}
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           placeholder={t('auth.emailPlaceholder')}
           defaultValue={form.kept.email}
           error={form.errors.email}
           required
         />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={form.errors.password}
-          required
-        />
+        <PasswordField error={form.errors.password} required />
         <div className="flex justify-end">
           <Link
             to={lp('/forgetPassword')}

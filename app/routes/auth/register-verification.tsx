@@ -7,7 +7,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { api } from '../../lib/api';
 import { verifyCodeSchema } from '../../../common/auth-schemas';
-import { Field, SubmitButton } from '../../components/form/field';
+import { EmailField, Field, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 import { ApiClientError } from '../../lib/api-client';
@@ -84,14 +84,7 @@ export default function RegisterVerification() {
         {email ? (
           <input type="hidden" name="email" value={email} />
         ) : (
-          <Field
-            label={t('auth.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={form.kept.email}
-            error={form.errors.email}
-          />
+          <EmailField defaultValue={form.kept.email} error={form.errors.email} />
         )}
         <Field
           label={t('auth.verification.code')}

@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { signupSchema } from '../../../common/auth-schemas';
-import { Field, Honeypot, SubmitButton } from '../../components/form/field';
+import { EmailField, Field, Honeypot, PasswordField, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { GoogleButton } from '../../components/form/google-button';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
@@ -50,26 +50,13 @@ export default function Register() {
           defaultValue={form.kept.name}
           error={form.errors.name}
         />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           placeholder={t('auth.emailPlaceholder')}
           defaultValue={form.kept.email}
           error={form.errors.email}
           required
         />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordRule')}
-          error={form.errors.password}
-          required
-          minLength={6}
-        />
+        <PasswordField isNew error={form.errors.password} required />
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.register.submit')}</SubmitButton>
         <p className="text-xs leading-relaxed text-slate-500">

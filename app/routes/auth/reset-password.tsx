@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { resetSchema } from '../../../common/auth-schemas';
-import { Field, SubmitButton } from '../../components/form/field';
+import { PasswordField, SubmitButton } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
@@ -53,15 +53,7 @@ export default function ResetPassword() {
       <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
         <FormAlert message={form.formError} />
         <input type="hidden" name="token" value={token} />
-        <Field
-          label={t('auth.reset.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordRule')}
-          error={form.errors.password}
-          required
-        />
+        <PasswordField isNew label={t('auth.reset.newPassword')} error={form.errors.password} required />
         <SubmitButton pending={form.pending}>{t('auth.reset.submit')}</SubmitButton>
       </form>
     </>
