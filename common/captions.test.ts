@@ -5,9 +5,12 @@ import {
   formatSrt,
   formatTimestamp,
   formatVtt,
+  formatVttCues,
+  parseCaptionTranscript,
   parseCaptions,
 } from './captions';
 import { normalizeSegments, type Segment } from './segments';
+import { SPEAKER_COLORS } from './speakers';
 
 const seg = (start: number, end: number, text: string): Segment => ({ start, end, text });
 
@@ -561,5 +564,69 @@ describe('round trip', () => {
       expect(parseCaptions(formatSrt(list)), JSON.stringify(list)).toEqual(list);
       expect(parseCaptions(formatVtt(list)), JSON.stringify(list)).toEqual(list);
     }
+  });
+});
+
+describe('parseCaptionTranscript: speakers from caption files', () => {
+  it('reads WebVTT voice tags as speakers, names as written, in order of appearance', () => {
+    const vtt =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Alice>Hello <b>there</b></v>\n\n' +
+      '00:00:02.500 --> 00:00:04.000\n<v.loud Bob Smith>Hi &amp; welcome\n\n' +
+      '00:00:05.000 --> 00:00:06.000\n<v Alice>Thanks\n\n' +
+      '00:00:07.000 --> 00:00:08.000\nNo voice here\n';
+    const { segments, speakers } = parseCaptionTranscript(vtt, 'talk.vtt');
+    expect(speakers).toEqual([
+      { id: 's1', name: 'Alice', color: SPEAKER_COLORS[0] },
+      { id: 's2', name: 'Bob Smith', color: SPEAKER_COLORS[1] },
+    ]);
+    expect(segments).toEqual([
+      { start: 1, end: 2, text: 'Hello there', speaker: 's1' },
+      { start: 2.5, end: 4, text: 'Hi & welcome', speaker: 's2' },
+      { start: 5, end: 6, text: 'Thanks', speaker: 's1' },
+      { start: 7, end: 8, text: 'No voice here' },
+    ]);
+  });
+
+  it('reads SubRip "Name: text" prefixes when at least two cues have one', () => {
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\nALICE: Hello\n\n' +
+      '2\n00:00:02,000 --> 00:00:03,000\n>> Dr. Who: Hi\n\n' +
+      '3\n00:00:03,000 --> 00:00:04,000\nSpeaker 3: Yes\n\n' +
+      '4\n00:00:04,000 --> 00:00:05,000\nHe said: nothing at 10:30\n';
+    const { segments, speakers } = parseCaptionTranscript(srt, 'talk.srt');
+    expect(speakers.map((s) => s.name)).toEqual(['ALICE', 'Dr. Who', 'Speaker 3']);
+    expect(segments.map((s) => [s.speaker, s.text])).toEqual([
+      ['s1', 'Hello'],
+      ['s2', 'Hi'],
+      ['s3', 'Yes'],
+      [undefined, 'He said: nothing at 10:30'],
+    ]);
+    // A lone 'Note:' is text, not a speaker.
+    const lone = parseCaptionTranscript('1\n00:00:01,000 --> 00:00:02,000\nNote: this\n\n', 'a.srt');
+    expect(lone).toEqual({ segments: [{ start: 1, end: 2, text: 'Note: this' }], speakers: [] });
+  });
+
+  it('gives back what the speaker exports wrote (round trip)', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nAnn: Hi\n\n2\n00:00:02,000 --> 00:00:03,000\nBen: Yo\n\n';
+    expect(parseCaptionTranscript(srt).segments.map((s) => s.speaker)).toEqual(['s1', 's2']);
+    const vtt = formatVttCues(
+      [
+        { start: 1, end: 2, lines: ['Hi'], speaker: 'a' },
+        { start: 2, end: 3, lines: ['Yo'], speaker: 'b' },
+      ],
+      new Map([
+        ['a', 'Ann <A&A>'],
+        ['b', 'Ben'],
+      ]),
+    );
+    const back = parseCaptionTranscript(vtt);
+    expect(back.speakers.map((s) => s.name)).toEqual(['Ann <A&A>', 'Ben']);
+    expect(back.segments.map((s) => s.text)).toEqual(['Hi', 'Yo']);
+  });
+
+  it('a file without speakers gives what parseCaptions gives', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nHello\n\n';
+    expect(parseCaptionTranscript(srt)).toEqual({ segments: parseCaptions(srt), speakers: [] });
+    expect(() => parseCaptionTranscript('nothing')).toThrow(CaptionParseError);
   });
 });

@@ -8,6 +8,7 @@
 // ('<00:00:01.500>') give the parsed segments word timings; the serializers write none.
 
 import { normalizeSegments, roundMs, type Segment, type Word } from './segments';
+import { speakersFromLabels, usedSpeakers, type Speaker } from './speakers';
 import { stripControlChars } from './text';
 import { tokenizeWords } from './words';
 
@@ -174,11 +175,75 @@ const VTT_SKIPPED_BLOCK = /^(?:NOTE(?:[ \t].*)?|STYLE|REGION)$/;
  * Throws CaptionParseError when no segment results.
  */
 export function parseCaptions(raw: string, filename?: string, durationSec?: number): Segment[] {
+  return finish(parseCues(raw, filename), durationSec);
+}
+
+/** A cue as read, with who says it when the file tells (a WebVTT voice, a SubRip 'Name:'). */
+type RawCue = Segment & { voice?: string };
+
+interface Parsed {
+  cues: RawCue[];
+  format: CaptionFormat;
+  timingLines: number;
+  hasHeader: boolean;
+  blank: boolean;
+}
+
+function finish(parsed: Parsed, durationSec: number | undefined): Segment[] {
+  const segments = normalizeSegments(parsed.cues, durationSec);
+  if (segments.length > 0) return segments;
+  if (parsed.timingLines > 0 || parsed.hasHeader || parsed.blank) {
+    throw new CaptionParseError('empty', 'The caption file contains no captions');
+  }
+  throw new CaptionParseError('invalid', 'Not a SubRip or WebVTT caption file');
+}
+
+// The first voice span of a WebVTT cue: <v Alice>, <v.loud Bob Smith>.
+const VOICE = /<v(?:\.[^\s>]*)?[ \t]+([^>]*)>/;
+// A SubRip speaker prefix: 'Alice: ', 'DR. SMITH: ', '>> Bob: ', 'Speaker 2: ', '张三：'. A name
+// is at most four capitalised words (or up to six letters of a script without case) and maybe a
+// number, so 'He said: …' stays text.
+const NAME_PREFIX =
+  /^(?:>>\s*|-\s*)?((?:[\p{Lu}\p{Lt}][\p{L}\p{M}.'’-]*(?: [\p{Lu}\p{Lt}][\p{L}\p{M}.'’-]*){0,3}|\p{Lo}{1,6})(?: \d{1,3})?)\s*[:：]\s*(?=\S)/u;
+const MAX_PREFIX_NAME = 40;
+
+/**
+ * Like parseCaptions, and who speaks: WebVTT voice tags (`<v Alice>Hello`) and SubRip
+ * 'Name: text' prefixes (taken as names only when at least two cues have one, so a lone
+ * 'Note: …' stays text) become the transcript's speakers, names as written, in order of
+ * appearance; the prefix leaves the text. `locale` names unnamed voices ('Speaker 1').
+ */
+export function parseCaptionTranscript(
+  raw: string,
+  filename?: string,
+  durationSec?: number,
+  locale = 'en',
+): { segments: Segment[]; speakers: Speaker[] } {
+  const parsed = parseCues(raw, filename);
+  if (parsed.format === 'srt') {
+    const named = parsed.cues.map((c) => {
+      const m = NAME_PREFIX.exec(c.text.trim());
+      return m && m[1]!.length <= MAX_PREFIX_NAME ? m : null;
+    });
+    if (named.filter(Boolean).length >= 2) {
+      parsed.cues = parsed.cues.map((c, i) => {
+        const m = named[i];
+        return m ? { ...c, text: c.text.trim().slice(m[0].length), voice: m[1]! } : c;
+      });
+    }
+  }
+  const labelled = parsed.cues.map(({ voice, ...cue }) => (voice ? { ...cue, speaker: voice } : cue));
+  const { segments, speakers } = speakersFromLabels(labelled, locale, { keepNames: true });
+  const clean = finish({ ...parsed, cues: segments }, durationSec);
+  return { segments: clean, speakers: usedSpeakers(speakers, clean) };
+}
+
+function parseCues(raw: string, filename?: string): Parsed {
   // Stray NUL and control bytes (binary junk, broken encoders) go; line breaks and tabs stay.
   const text = stripControlChars(raw, { multiline: true });
   const format = detectCaptionFormat(text, filename);
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const cues: Segment[] = [];
+  const cues: RawCue[] = [];
   let timingLines = 0;
   let i = 0;
 
@@ -223,19 +288,14 @@ export function parseCaptions(raw: string, filename?: string, durationSec?: numb
     // The cue ran into the next one without a blank line: a last line of digits is its number.
     if (i < lines.length && !isBlank(lines[i] ?? '') && /^\s*\d+\s*$/.test(body.at(-1) ?? '')) body.pop();
     const words = format === 'vtt' ? inlineWords(body, timing[0], timing[1]) : undefined;
-    cues.push(
-      words
-        ? { start: timing[0], end: timing[1], text: cueText(body), words }
-        : { start: timing[0], end: timing[1], text: cueText(body) },
-    );
+    const cue: RawCue = words
+      ? { start: timing[0], end: timing[1], text: cueText(body), words }
+      : { start: timing[0], end: timing[1], text: cueText(body) };
+    const voice = format === 'vtt' ? VOICE.exec(body.join(' '))?.[1] : undefined;
+    const name = voice === undefined ? '' : decodeEntities(voice).trim();
+    cues.push(name ? { ...cue, voice: name } : cue);
   }
-
-  const segments = normalizeSegments(cues, durationSec);
-  if (segments.length > 0) return segments;
-  if (timingLines > 0 || hasHeader || isBlank(text)) {
-    throw new CaptionParseError('empty', 'The caption file contains no captions');
-  }
-  throw new CaptionParseError('invalid', 'Not a SubRip or WebVTT caption file');
+  return { cues, format, timingLines, hasHeader, blank: isBlank(text) };
 }
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
@@ -313,6 +373,8 @@ export interface CaptionCue {
   start: number;
   end: number;
   lines: readonly string[];
+  /** A speaker id: formatVttCues writes its name as a voice tag (`<v Name>`). */
+  speaker?: string;
 }
 
 const cueLines = (lines: readonly string[], escape: (t: string) => string): string =>
@@ -335,13 +397,23 @@ export function formatSrtCues(cues: readonly CaptionCue[]): string {
   return out;
 }
 
-/** WebVTT from cues: like formatVtt, with each cue's lines on lines of their own. */
-export function formatVttCues(cues: readonly CaptionCue[]): string {
+// A voice annotation ends at '>', so it may hold neither that nor '<' or '&' unescaped.
+const voiceTag = (name: string | undefined): string => {
+  const clean = name === undefined ? '' : oneLine(escapeVtt(name));
+  return clean === '' ? '' : `<v ${clean}>`;
+};
+
+/**
+ * WebVTT from cues: like formatVtt, with each cue's lines on lines of their own. With `names`
+ * (speaker id → name), a cue with a named speaker opens with a voice tag: `<v Alice>Hello`.
+ */
+export function formatVttCues(cues: readonly CaptionCue[], names?: ReadonlyMap<string, string>): string {
   let out = 'WEBVTT\n';
   for (const cue of cues) {
     const text = cueLines(cue.lines, escapeVtt);
     if (text === '') continue;
-    out += `\n${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${text}\n`;
+    const voice = names && cue.speaker ? voiceTag(names.get(cue.speaker)) : '';
+    out += `\n${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${voice}${text}\n`;
   }
   return out;
 }

@@ -11,6 +11,8 @@ export interface Cue {
   end: number;
   /** One or more lines of text (formatSrt / formatVtt write them one per line). */
   lines: string[];
+  /** The id of who says it (the segment's speaker): a cue never holds two speakers. */
+  speaker?: string;
 }
 
 export interface CueOptions {
@@ -21,6 +23,11 @@ export interface CueOptions {
   maxSec?: number;
   /** Reading speed in characters per second: a cue stays up long enough to be read when it can. */
   maxCps?: number;
+  /**
+   * Text put before every cue of a segment and counted in its lines (SubRip's 'Name: '); the
+   * caller passes segments with one speaker each (see speakerRuns in ./speakers).
+   */
+  prefixOf?: (seg: Segment) => string;
 }
 
 export const CUE_DEFAULTS = { maxLineChars: 42, cjkLineChars: 16, maxLines: 2, maxSec: 7, maxCps: 20 };
@@ -148,10 +155,11 @@ export function subtitleCues(segments: readonly Segment[], opts: CueOptions = {}
     const cjk = cjkLanguage || unspaced || HANGUL.test(seg.text);
     const maxChars = opts.maxLineChars ?? (cjk ? CUE_DEFAULTS.cjkLineChars : CUE_DEFAULTS.maxLineChars);
     const tokens = tokensOf(seg, unspaced);
+    const prefix = opts.prefixOf?.(raw) ?? '';
     const slice = (i: number, j: number) => seg.text.slice(tokens[i]!.from, tokens[j]!.to);
     const fits = (i: number, j: number) =>
       tokens[j]!.end - tokens[i]!.start <= maxSec + 1e-9 &&
-      wrapLines(slice(i, j), maxChars, maxLines, unspaced) !== null;
+      wrapLines(prefix + slice(i, j), maxChars, maxLines, unspaced) !== null;
 
     let i = 0;
     while (i < tokens.length) {
@@ -176,9 +184,10 @@ export function subtitleCues(segments: readonly Segment[], opts: CueOptions = {}
           }
         }
       }
-      const text = slice(i, cut);
+      const text = prefix + slice(i, cut);
       const lines = wrapLines(text, maxChars, maxLines, unspaced) ?? hardWrap(text, maxChars);
-      cues.push({ start: round(tokens[i]!.start), end: round(tokens[cut]!.end), lines });
+      const cue: Cue = { start: round(tokens[i]!.start), end: round(tokens[cut]!.end), lines };
+      cues.push(raw.speaker ? { ...cue, speaker: raw.speaker } : cue);
       i = cut + 1;
     }
   }
@@ -210,8 +219,13 @@ function hardWrap(text: string, maxChars: number): string[] {
 }
 
 /** One cue per segment, its text on one line (the export option that keeps segments whole). */
-export function segmentCues(segments: readonly Segment[]): Cue[] {
-  return segments
-    .map((s) => ({ start: s.start, end: s.end, lines: [s.text.replace(/\s+/g, ' ').trim()] }))
-    .filter((c) => c.lines[0] !== '');
+export function segmentCues(segments: readonly Segment[], prefixOf?: (seg: Segment) => string): Cue[] {
+  const cues: Cue[] = [];
+  for (const s of segments) {
+    const text = s.text.replace(/\s+/g, ' ').trim();
+    if (text === '') continue;
+    const cue: Cue = { start: s.start, end: s.end, lines: [(prefixOf?.(s) ?? '') + text] };
+    cues.push(s.speaker ? { ...cue, speaker: s.speaker } : cue);
+  }
+  return cues;
 }

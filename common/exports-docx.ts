@@ -12,8 +12,9 @@
 
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { exportableSegments, timeRange } from './exports';
+import { exportableSegments, speakerLines, timeRange } from './exports';
 import type { Segment } from './segments';
+import type { Speaker } from './speakers';
 
 /** Font size of the segment lines, in half-points (12 pt). */
 export const DOCX_TEXT_SIZE = 24;
@@ -39,7 +40,7 @@ const RTL_LETTER =
   /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 const isRtl = (text: string): boolean => RTL_LETTER.test(FIRST_LETTER.exec(text)?.[0] ?? '');
 
-const segmentParagraph = (time: string, text: string, rtl: boolean): Paragraph =>
+const segmentParagraph = (time: string, text: string, rtl: boolean, speaker?: string): Paragraph =>
   new Paragraph({
     // Omitted rather than false, which docx writes out as <w:bidi w:val="false"/>.
     bidirectional: rtl || undefined,
@@ -48,35 +49,36 @@ const segmentParagraph = (time: string, text: string, rtl: boolean): Paragraph =
     keepLines: true,
     children: [
       new TextRun({ text: time, size: DOCX_TEXT_SIZE }),
-      new TextRun({ text, size: DOCX_TEXT_SIZE, break: 1 }),
+      ...(speaker === undefined
+        ? [new TextRun({ text, size: DOCX_TEXT_SIZE, break: 1 })]
+        : [
+            // 'Name: ' in bold, then the text on the same line.
+            new TextRun({ text: speaker, size: DOCX_TEXT_SIZE, bold: true, break: 1 }),
+            new TextRun({ text, size: DOCX_TEXT_SIZE }),
+          ]),
     ],
   });
 
 interface Template {
   /** The whole template paragraph, as docx wrote it. */
   xml: string;
-  /** The XML around the two placeholders: before time, between time and text, after text. */
-  parts: [string, string, string];
+  /** The XML around the placeholders: before the first, between each two, after the last. */
+  parts: string[];
 }
 
-/** Cut a template paragraph (found by its placeholders) out of document.xml. */
-function findTemplate(documentXml: string, timeMark: string, textMark: string): Template {
-  const time = documentXml.indexOf(timeMark);
-  const text = documentXml.indexOf(textMark, time);
-  const start = documentXml.lastIndexOf('<w:p>', time);
-  const end = documentXml.indexOf('</w:p>', text);
-  if (time < 0 || text < 0 || start < 0 || end < 0) {
+/** Cut a template paragraph (found by its placeholders, in order) out of document.xml. */
+function findTemplate(documentXml: string, ...marks: string[]): Template {
+  const at: number[] = [];
+  for (const mark of marks) at.push(documentXml.indexOf(mark, at.at(-1) ?? 0));
+  const start = documentXml.lastIndexOf('<w:p>', at[0]);
+  const end = documentXml.indexOf('</w:p>', at.at(-1));
+  if (at.some((i) => i < 0) || start < 0 || end < 0) {
     throw new Error('buildDocx: template paragraph not found in the generated document');
   }
   const stop = end + '</w:p>'.length;
-  return {
-    xml: documentXml.slice(start, stop),
-    parts: [
-      documentXml.slice(start, time),
-      documentXml.slice(time + timeMark.length, text),
-      documentXml.slice(text + textMark.length, stop),
-    ],
-  };
+  const parts = [documentXml.slice(start, at[0])];
+  marks.forEach((mark, k) => parts.push(documentXml.slice(at[k]! + mark.length, at[k + 1] ?? stop)));
+  return { xml: documentXml.slice(start, stop), parts };
 }
 
 export interface DocxExportSource {
@@ -84,6 +86,8 @@ export interface DocxExportSource {
   segments: readonly Segment[];
   /** The service credited on the last line ('Transcribed with <productName>'). */
   productName: string;
+  /** With speakers, a named segment's text starts with 'Name: ' in bold. */
+  speakers?: readonly Speaker[];
 }
 
 /** The .docx file. Segments with blank text are skipped, as in every other format. */
@@ -91,7 +95,10 @@ export async function buildDocx({
   name,
   segments,
   productName,
+  speakers,
 }: DocxExportSource): Promise<Uint8Array<ArrayBuffer>> {
+  // Without speakers the document is built exactly as it always was.
+  const named = speakers?.length ? speakerLines(segments, speakers) : null;
   const title = xmlText(name);
   const product = xmlText(productName);
   // Random, so no title or product name can contain a placeholder; letters and digits only, so
@@ -112,6 +119,12 @@ export async function buildDocx({
           }),
           segmentParagraph(mark('LTRTIME'), mark('LTRTEXT'), false),
           segmentParagraph(mark('RTLTIME'), mark('RTLTEXT'), true),
+          ...(named
+            ? [
+                segmentParagraph(mark('LTRSTIME'), mark('LTRSTEXT'), false, mark('LTRSNAME')),
+                segmentParagraph(mark('RTLSTIME'), mark('RTLSTEXT'), true, mark('RTLSNAME')),
+              ]
+            : []),
           new Paragraph({
             spacing: { before: 240 },
             children: [
@@ -134,14 +147,26 @@ export async function buildDocx({
   const xml = strFromU8(documentFile);
   const ltr = findTemplate(xml, mark('LTRTIME'), mark('LTRTEXT'));
   const rtl = findTemplate(xml, mark('RTLTIME'), mark('RTLTEXT'));
+  const ltrNamed = named ? findTemplate(xml, mark('LTRSTIME'), mark('LTRSNAME'), mark('LTRSTEXT')) : null;
+  const rtlNamed = named ? findTemplate(xml, mark('RTLSTIME'), mark('RTLSNAME'), mark('RTLSTEXT')) : null;
 
   const body: string[] = [];
-  for (const seg of exportableSegments(segments)) {
-    const [before, between, after] = (isRtl(seg.text) ? rtl : ltr).parts;
-    body.push(before, escapeXml(`(${timeRange(seg)})`), between, escapeXml(seg.text), after);
+  for (const seg of named ? named.segments : segments) {
+    const [out] = exportableSegments([seg]);
+    if (!out) continue;
+    const rtlText = isRtl(out.text);
+    const time = escapeXml(`(${timeRange(out)})`);
+    const name = named?.nameOf(seg);
+    if (name && ltrNamed && rtlNamed) {
+      const [before, afterTime, afterName, after] = (rtlText ? rtlNamed : ltrNamed).parts;
+      body.push(before!, time, afterTime!, escapeXml(`${name}: `), afterName!, escapeXml(out.text), after!);
+    } else {
+      const [before, between, after] = (rtlText ? rtl : ltr).parts;
+      body.push(before!, time, between!, escapeXml(out.text), after!);
+    }
   }
-  // The two templates are adjacent: replace both with the segments.
-  const templates = ltr.xml + rtl.xml;
+  // The templates are adjacent: replace them all with the segments.
+  const templates = ltr.xml + rtl.xml + (ltrNamed?.xml ?? '') + (rtlNamed?.xml ?? '');
   const at = xml.indexOf(templates);
   if (at < 0) throw new Error('buildDocx: template paragraphs are not adjacent');
   const out = xml.slice(0, at) + body.join('') + xml.slice(at + templates.length);

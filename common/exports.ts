@@ -9,6 +9,7 @@
 import { formatTime } from './format';
 import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
+import { speakerNames, speakerRuns, type Speaker } from './speakers';
 
 export { formatSrt, formatVtt } from './captions';
 
@@ -49,14 +50,39 @@ export const timeRange = (seg: Pick<Segment, 'start' | 'end'>): string =>
   `${formatTime(seg.start)} - ${formatTime(seg.end)}`;
 
 /**
+ * Segments as exported with speakers: cut where the speaker changes inside a segment (so each
+ * piece has one), and the name to put before each ('' for a piece nobody is named for).
+ */
+export function speakerLines(
+  segments: readonly Segment[],
+  speakers: readonly Speaker[],
+): { segments: Segment[]; nameOf: (seg: Segment) => string } {
+  const names = speakerNames(speakers);
+  return {
+    segments: segments.flatMap((seg) => speakerRuns(seg)),
+    nameOf: (seg) => (seg.speaker ? oneLine(names.get(seg.speaker) ?? '') : ''),
+  };
+}
+
+/**
  * Plain text: the segments separated by a blank line, each optionally preceded by a
  * 'start - end' line, and a final newline. No segment gives ''.
  * e.g. 'Hello\n\nWorld\n' or '0:01 - 0:04\nHello\n\n0:05 - 0:09\nWorld\n'.
+ * With `speakers`, a segment whose speaker is named starts with 'Name: ' ('Alice: Hello').
  */
-export function formatTxt(segments: readonly Segment[], opts: { timestamps: boolean }): string {
-  const blocks = exportableSegments(segments).map((seg) =>
-    opts.timestamps ? `${timeRange(seg)}\n${seg.text}` : seg.text,
-  );
+export function formatTxt(
+  segments: readonly Segment[],
+  opts: { timestamps: boolean; speakers?: readonly Speaker[] },
+): string {
+  const named = opts.speakers?.length ? speakerLines(segments, opts.speakers) : null;
+  const blocks: string[] = [];
+  for (const seg of named ? named.segments : segments) {
+    const [out] = exportableSegments([seg]);
+    if (!out) continue;
+    const name = named?.nameOf(seg);
+    const text = name ? `${name}: ${out.text}` : out.text;
+    blocks.push(opts.timestamps ? `${timeRange(out)}\n${text}` : text);
+  }
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }
 
@@ -66,19 +92,39 @@ export interface JsonExportSource {
   duration: number | null;
   language: string | null;
   segments: readonly Segment[];
+  /** The transcript's speakers; none (or an empty list) leaves the format as it was. */
+  speakers?: readonly Speaker[];
 }
 
 /**
  * `{ name, duration, language, segments: [{ start, end, text, words? }] }`, two-space indented,
  * final newline. `words` ([{ start, end, text }]) is there for segments timed per word.
+ * With speakers: `speakers: [{ id, name }]` after `language`, and `speaker` (an id) on every
+ * segment and word that names one.
  */
 export function formatJson(t: JsonExportSource): string {
+  const named = !!t.speakers?.length;
   const segments: Segment[] = [];
   for (const seg of t.segments) {
     const [out] = exportableSegments([seg]);
-    if (out) segments.push(seg.words?.length ? { ...out, words: seg.words } : out);
+    if (!out) continue;
+    const words = seg.words?.length
+      ? named
+        ? seg.words
+        : seg.words.map(({ start, end, text }) => ({ start, end, text }))
+      : undefined;
+    const withWords: Segment = words ? { ...out, words } : out;
+    segments.push(named && seg.speaker ? { ...withWords, speaker: seg.speaker } : withWords);
   }
-  const doc = { name: t.name, duration: t.duration, language: t.language, segments };
+  const doc = named
+    ? {
+        name: t.name,
+        duration: t.duration,
+        language: t.language,
+        speakers: t.speakers!.map((s) => ({ id: s.id, name: s.name })),
+        segments,
+      }
+    : { name: t.name, duration: t.duration, language: t.language, segments };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

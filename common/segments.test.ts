@@ -116,9 +116,9 @@ describe('normalizeSegments', () => {
     expect(normalizeSegments(input)).toEqual(input);
   });
 
-  it('copies only start, end and text', () => {
-    const input = [{ start: 0, end: 1, text: 'x', speaker: 'A', id: 7 }];
-    expect(normalizeSegments(input)[0]).toStrictEqual({ start: 0, end: 1, text: 'x' });
+  it('copies only start, end, text and a speaker id', () => {
+    const input = [{ start: 0, end: 1, text: 'x', speaker: 'A', id: 7, color: 'red' }];
+    expect(normalizeSegments(input)[0]).toStrictEqual({ start: 0, end: 1, text: 'x', speaker: 'A' });
   });
 
   it('does not mutate its input', () => {

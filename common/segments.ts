@@ -10,6 +10,8 @@ export interface Word {
   end: number;
   /** The word as it appears in the segment's text (punctuation attached, no surrounding space). */
   text: string;
+  /** Who said it (a speaker id of the transcript), when it differs from nobody; see ./speakers. */
+  speaker?: string;
 }
 
 export interface Segment {
@@ -23,6 +25,19 @@ export interface Segment {
    * [start, end]. Absent = timed per segment only. Their texts follow the segment's text in order.
    */
   words?: Word[];
+  /** Who said it: the id of one of the transcript's speakers (./speakers). Absent = nobody named. */
+  speaker?: string;
+}
+
+/** What a speaker id looks like (ids are short, e.g. 's1'; see ./speakers). */
+export const SPEAKER_ID_RE = /^[A-Za-z0-9_-]{1,32}$/;
+const speakerOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && SPEAKER_ID_RE.test(value) ? value : undefined;
+
+/** `seg` with `speaker` set (or removed when undefined), without mutating it. */
+function withSpeaker<T extends Segment | Word>(seg: T, speaker: string | undefined): T {
+  const { speaker: _old, ...rest } = seg;
+  return (speaker === undefined ? rest : { ...rest, speaker }) as T;
 }
 
 /** Most segments the update API accepts in one transcript. */
@@ -62,7 +77,8 @@ const clamp = (seconds: number, max: number | undefined): number => {
  *   therefore sit exactly at the duration (cues that started at or after the end of the media);
  * - sorted by start, stable (equal starts keep their input order). Overlaps are left alone;
  * - words (when given) are cleaned by normalizeWords: inside the segment, ordered, non-overlapping.
- * Only `start`, `end`, `text` and `words` are copied; other properties are dropped. Idempotent.
+ * Only `start`, `end`, `text`, `words` and a well-formed `speaker` id are copied; other properties
+ * are dropped. Idempotent.
  */
 export function normalizeSegments(segments: readonly Segment[], durationSec?: number): Segment[] {
   const max = validDuration(durationSec);
@@ -74,7 +90,9 @@ export function normalizeSegments(segments: readonly Segment[], durationSec?: nu
     let end = clamp(roundMs(seg.end), max);
     if (end <= start) end = clamp(roundMs(start + MIN_SEGMENT_SEC), max);
     const words = Array.isArray(seg.words) ? normalizeWords(seg.words, start, end) : [];
-    out.push(words.length > 0 ? { start, end, text, words } : { start, end, text });
+    const clean: Segment = words.length > 0 ? { start, end, text, words } : { start, end, text };
+    const speaker = speakerOf(seg.speaker);
+    out.push(speaker ? { ...clean, speaker } : clean);
   }
   // Array#sort is stable (ES2019).
   return out.sort((a, b) => a.start - b.start);
@@ -93,7 +111,8 @@ export function normalizeWords(words: readonly Word[], segStart: number, segEnd:
     if (text === '' || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
     const start = Math.min(segEnd, Math.max(segStart, roundMs(w.start)));
     const end = Math.min(segEnd, Math.max(start, roundMs(w.end)));
-    clean.push({ start, end, text });
+    const speaker = speakerOf(w.speaker);
+    clean.push(speaker ? { start, end, text, speaker } : { start, end, text });
   }
   clean.sort((a, b) => a.start - b.start);
   let prevEnd = segStart;
@@ -151,7 +170,7 @@ export function splitSegment(segments: readonly Segment[], index: number, charOf
     rightWords = rightWords.filter((w) => w.start >= at);
   }
   const part = (start: number, end: number, t: string, words: Word[]): Segment =>
-    words.length > 0 ? { start, end, text: t, words } : { start, end, text: t };
+    withSpeaker(words.length > 0 ? { start, end, text: t, words } : { start, end, text: t }, seg.speaker);
   const out = segments.slice();
   out.splice(index, 1, part(seg.start, at, left, leftWords), part(at, seg.end, right, rightWords));
   return out;
@@ -168,14 +187,21 @@ export function mergeSegments(segments: readonly Segment[], index: number): Segm
   if (second === undefined) throw new RangeError(`mergeSegments: no segment after index ${index}`);
   const text = [first.text.trim(), second.text.trim()].filter((t) => t !== '').join(' ');
   const end = Math.max(first.end, second.end);
-  const words = [...(first.words ?? []), ...(second.words ?? [])];
+  // Two speakers' segments merged: the words remember who said them; the segment is the first's.
+  const speaker = first.speaker ?? second.speaker;
+  const tag = (ws: readonly Word[], who: string | undefined) =>
+    who === speaker || who === undefined ? ws : ws.map((w) => (w.speaker ? w : withSpeaker(w, who)));
+  const words = [...tag(first.words ?? [], first.speaker), ...tag(second.words ?? [], second.speaker)];
   const out = segments.slice();
   out.splice(
     index,
     2,
-    words.length > 0
-      ? { start: first.start, end, text, words: normalizeWords(words, first.start, end) }
-      : { start: first.start, end, text },
+    withSpeaker(
+      words.length > 0
+        ? { start: first.start, end, text, words: normalizeWords(words, first.start, end) }
+        : { start: first.start, end, text },
+      speaker,
+    ),
   );
   return out;
 }
@@ -203,9 +229,11 @@ export function shiftSegments(
     if (i < fromIndex) return seg;
     const moved: Segment = { start: move(seg.start), end: move(seg.end), text: seg.text };
     if (seg.words?.length) {
-      moved.words = seg.words.map((w) => ({ start: move(w.start), end: move(w.end), text: w.text }));
+      moved.words = seg.words.map((w) =>
+        withSpeaker({ start: move(w.start), end: move(w.end), text: w.text }, w.speaker),
+      );
     }
-    return moved;
+    return withSpeaker(moved, seg.speaker);
   });
 }
 
@@ -274,7 +302,7 @@ export function validateSegmentsInput(value: unknown, durationSec?: number): Seg
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return { ok: false, error: `${at} must be an object` };
     }
-    const { start, end, text, words } = item as Record<string, unknown>;
+    const { start, end, text, words, speaker } = item as Record<string, unknown>;
     if (!isFiniteNonNegative(start)) return { ok: false, error: `${at}.start must be a finite number ≥ 0` };
     if (!isFiniteNonNegative(end)) return { ok: false, error: `${at}.end must be a finite number ≥ 0` };
     if (end < start) return { ok: false, error: `${at}.end must not be before start` };
@@ -286,7 +314,13 @@ export function validateSegmentsInput(value: unknown, durationSec?: number): Seg
       const error = checkWords(words, `${at}.words`);
       if (error) return { ok: false, error };
     }
-    checked.push(Array.isArray(words) ? { start, end, text, words: words as Word[] } : { start, end, text });
+    if (speaker !== undefined && speaker !== null && speakerOf(speaker) === undefined) {
+      return { ok: false, error: `${at}.speaker must be a speaker id` };
+    }
+    const seg: Segment = Array.isArray(words)
+      ? { start, end, text, words: words as Word[] }
+      : { start, end, text };
+    checked.push(typeof speaker === 'string' ? { ...seg, speaker } : seg);
   }
   return { ok: true, segments: normalizeSegments(checked, durationSec) };
 }

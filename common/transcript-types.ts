@@ -1,5 +1,6 @@
 import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
+import type { Speaker } from './speakers';
 
 export type TranscriptStatus = 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
 
@@ -50,6 +51,8 @@ export interface TranscriptJson {
   /** The stretches transcribed when speech was detected (single reads only); null = all of it. */
   speech_regions?: SpeechRegion[] | null;
   segments?: Segment[];
+  /** Who speaks (with the segments): segments and words name them by id. */
+  speakers?: Speaker[];
 }
 
 export interface TranscriptPage {
@@ -95,6 +98,7 @@ export interface SharedTranscriptJson {
   duration: number | null;
   language: string | null;
   segments: Segment[];
+  speakers: Speaker[];
   has_video: boolean;
   /** Only when the link includes the media. */
   media_url: string | null;

@@ -96,7 +96,10 @@ export function retimeWords(segment: Segment, newText: string): Word[] | undefin
     tokens.map(key),
   );
   const timed: (Word | null)[] = tokens.map(() => null);
-  for (const [i, j] of pairs) timed[j] = { start: old[i]!.start, end: old[i]!.end, text: tokens[j]! };
+  for (const [i, j] of pairs) {
+    const { start, end, speaker } = old[i]!;
+    timed[j] = speaker ? { start, end, text: tokens[j]!, speaker } : { start, end, text: tokens[j]! };
+  }
 
   // Fill each run of untimed words between the timed neighbours (or the segment's edges).
   let j = 0;

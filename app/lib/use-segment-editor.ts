@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Segment } from '../../common/segments';
+import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
 import { api } from './api';
 
@@ -7,7 +8,17 @@ export type SegmentEdit =
   | { op: 'text'; index: number; text: string }
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
-  | { op: 'replace'; segments: Segment[] };
+  | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
+  | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
+  | { op: 'add_speaker'; name?: string; indices?: number[] }
+  | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
+  | { op: 'merge_speakers'; from: string; into: string };
+
+/** A version of the transcript the undo history can go back to. */
+interface Snapshot {
+  segments: Segment[];
+  speakers: Speaker[];
+}
 
 const HISTORY = 50;
 
@@ -17,15 +28,21 @@ const HISTORY = 50;
  */
 export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: TranscriptJson) => void) {
   const [saving, setSaving] = useState(false);
-  const [history, setHistory] = useState<Segment[][]>([]);
+  const [history, setHistory] = useState<Snapshot[]>([]);
   const version = useRef(transcript.updated_at);
+  // Undo restores the speakers too (a rename, a merge), as they were when the edit was made.
+  const speakers = useRef(transcript.speakers ?? []);
+  useEffect(() => {
+    speakers.current = transcript.speakers ?? [];
+  }, [transcript.speakers]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     if (version.current < transcript.updated_at) version.current = transcript.updated_at;
   }, [transcript.updated_at]);
 
   const send = useCallback(
-    (edit: SegmentEdit, before: Segment[], record = true) => {
+    (edit: SegmentEdit, segments: Segment[], record = true) => {
+      const before: Snapshot = { segments, speakers: speakers.current };
       const run = async () => {
         setSaving(true);
         try {
@@ -58,7 +75,7 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
     const previous = history.at(-1);
     if (!previous) return;
     setHistory((h) => h.slice(0, -1));
-    void send({ op: 'replace', segments: previous }, [], false);
+    void send({ op: 'replace', segments: previous.segments, speakers: previous.speakers }, [], false);
   }, [history, send]);
 
   return { send, undo, canUndo: history.length > 0, saving };

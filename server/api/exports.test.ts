@@ -150,6 +150,47 @@ describe('GET /transcripts/:id/export', () => {
     expect(xml).toContain('>Transcribed with ClipScribe</w:t>');
   });
 
+  it('exports speakers in every format once the transcript has them', async () => {
+    const u = await signedInUser(h.db, { rankName: 'STARTER' });
+    const id = await importSrt(u.headers, 'Panel');
+    const patch = (body: unknown) =>
+      h.app.request(`/self-api/v1/transcripts/${id}/segments`, {
+        method: 'PATCH',
+        headers: { ...u.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await patch({ op: 'add_speaker', name: 'Ann', indices: [0, 2] })).status).toBe(200);
+    expect((await patch({ op: 'add_speaker', name: 'Ben', indices: [1] })).status).toBe(200);
+
+    expect(await (await exportOne(u.headers, id, 'format=txt')).text()).toBe(
+      'Ann: Hello there\n\nBen: שלום 👋\n\nAnn: An hour in\n',
+    );
+    expect(await (await exportOne(u.headers, id, 'format=srt')).text()).toBe(
+      '1\n00:00:01,000 --> 00:00:04,500\nAnn: Hello there\n\n' +
+        '2\n00:00:05,000 --> 00:00:09,250\nBen: שלום 👋\n\n' +
+        '3\n01:00:00,000 --> 01:00:02,000\nAnn: An hour in\n\n',
+    );
+    expect(await (await exportOne(u.headers, id, 'format=vtt')).text()).toBe(
+      'WEBVTT\n\n' +
+        '00:00:01.000 --> 00:00:04.500\n<v Ann>Hello there\n\n' +
+        '00:00:05.000 --> 00:00:09.250\n<v Ben>שלום 👋\n\n' +
+        '01:00:00.000 --> 01:00:02.000\n<v Ann>An hour in\n',
+    );
+    const json = JSON.parse(await (await exportOne(u.headers, id, 'format=json')).text());
+    expect(json.speakers).toEqual([
+      { id: 's1', name: 'Ann' },
+      { id: 's2', name: 'Ben' },
+    ]);
+    expect(json.segments.map((s: { speaker: string }) => s.speaker)).toEqual(['s1', 's2', 's1']);
+    const docx = unzipSync(await bytes(await exportOne(u.headers, id, 'format=docx')));
+    expect(strFromU8(docx['word/document.xml']!)).toContain(
+      '<w:r><w:rPr><w:b/><w:bCs/><w:sz w:val="24"/><w:szCs w:val="24"/></w:rPr><w:br/><w:t xml:space="preserve">Ben: </w:t></w:r>',
+    );
+    // The zip of several transcripts carries them too.
+    const files = unzipSync(await bytes(await exportMany(u.headers, { ids: [id], format: 'txt' })));
+    expect(strFromU8(files['Panel.txt']!)).toBe('Ann: Hello there\n\nBen: שלום 👋\n\nAnn: An hour in\n');
+  });
+
   it('refuses a format outside the plan with 40304', async () => {
     const u = await signedInUser(h.db);
     const id = await importSrt(u.headers, 'Free');

@@ -214,6 +214,7 @@ describe('public calls', () => {
         { start: 1, end: 2.5, text: 'Hello there' },
         { start: 65, end: 67, text: 'General Kenobi' },
       ],
+      speakers: [],
       has_video: false,
       media_url: null,
       allow_download: false,

@@ -7,7 +7,7 @@ import { makeMedia, type MediaKind } from '../test/media';
 import { testModelPath } from '../test/test-model';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
-import { transcripts, usageRecords } from '../db/schema';
+import { transcripts, usageRecords, users } from '../db/schema';
 
 type Json = { code: number; message: string; data: any };
 let h: Awaited<ReturnType<typeof testApp>>;
@@ -374,6 +374,29 @@ describe('caption import, editing, listing', () => {
     ]);
   });
 
+  it('imports WebVTT voice tags and SubRip name prefixes as speakers', async () => {
+    const u = await signedInUser(h.db);
+    const vtt =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Hi\n\n00:00:02.000 --> 00:00:03.000\n<v Ben>Yo\n';
+    const form = new FormData();
+    form.set('file', new File([vtt], 'chat.vtt'));
+    const res = await h.app.request('/self-api/v1/transcripts/import', {
+      method: 'POST',
+      headers: u.headers,
+      body: form,
+    });
+    const data = ((await res.json()) as Json).data;
+    expect(data.speakers.map((s: any) => s.name)).toEqual(['Ann', 'Ben']);
+    expect(data.segments).toEqual([
+      { start: 1, end: 2, text: 'Hi', speaker: 's1' },
+      { start: 2, end: 3, text: 'Yo', speaker: 's2' },
+    ]);
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nAnn: Hi\n\n2\n00:00:02,000 --> 00:00:03,000\nBen: Yo\n';
+    const { json } = await importSrt(u.headers, srt);
+    expect(json.data.speakers.map((s: any) => s.name)).toEqual(['Ann', 'Ben']);
+    expect(json.data.segments.map((s: any) => s.text)).toEqual(['Hi', 'Yo']);
+  });
+
   it('imports captions with their media', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'mp4', 6);
@@ -424,6 +447,70 @@ describe('caption import, editing, listing', () => {
     expect(wrong.res.status).toBe(422);
     const renamed = await api('PATCH', `/transcripts/${id}`, u.headers, { name: '  Interview  ' });
     expect(renamed.json.data.name).toBe('Interview');
+  });
+
+  it('adds, assigns, renames, recolours and merges speakers, owner only, with lost-update protection', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await importSrt(u.headers);
+    const id = json.data.id;
+    const patch = (body: unknown, headers = u.headers) =>
+      api('PATCH', `/transcripts/${id}/segments`, headers, body);
+    expect(json.data.speakers).toEqual([]);
+
+    let r = await patch({ op: 'add_speaker', indices: [0, 1] });
+    expect(r.json.data.speakers).toEqual([{ id: 's1', name: 'Speaker 1', color: '#2563eb' }]);
+    expect(r.json.data.segments.map((s: any) => s.speaker)).toEqual(['s1', 's1']);
+    r = await patch({ op: 'add_speaker', name: ' Obi-Wan ', indices: [1] });
+    expect(r.json.data.speakers[1]).toEqual({ id: 's2', name: 'Obi-Wan', color: '#dc2626' });
+    expect(r.json.data.segments.map((s: any) => s.speaker)).toEqual(['s1', 's2']);
+
+    // Renaming changes the one name every segment refers to.
+    r = await patch({ op: 'update_speaker', speaker: 's1', name: 'Grievous', color: '#0E7490' });
+    expect(r.json.data.speakers[0]).toEqual({ id: 's1', name: 'Grievous', color: '#0e7490' });
+    const stamp = r.json.data.updated_at;
+    r = await patch({ op: 'merge_speakers', from: 's2', into: 's1', updated_at: stamp });
+    expect(r.json.data.speakers.map((s: any) => s.id)).toEqual(['s1']);
+    expect(r.json.data.segments.map((s: any) => s.speaker)).toEqual(['s1', 's1']);
+    // An edit based on the version before the merge is refused, not applied over it.
+    const stale = await patch({ op: 'update_speaker', speaker: 's1', name: 'Late', updated_at: stamp });
+    expect(stale.res.status).toBe(409);
+    expect(stale.json.message).toBe('errors.transcripts.editConflict');
+
+    r = await patch({ op: 'assign_speaker', indices: [1], speaker: null });
+    expect(r.json.data.segments[1].speaker).toBeUndefined();
+    // Unknown speakers, bad indices, blank names and bad colours are refused with a reason.
+    expect((await patch({ op: 'assign_speaker', indices: [0], speaker: 's9' })).res.status).toBe(422);
+    expect((await patch({ op: 'assign_speaker', indices: [5], speaker: 's1' })).res.status).toBe(422);
+    expect((await patch({ op: 'update_speaker', speaker: 's1', name: '   ' })).res.status).toBe(422);
+    expect((await patch({ op: 'update_speaker', speaker: 's1', color: 'red' })).res.status).toBe(422);
+    expect((await patch({ op: 'merge_speakers', from: 's1', into: 's1' })).res.status).toBe(422);
+
+    // Undo: a replace carries the speakers back; segments naming unknown speakers lose the name.
+    r = await patch({
+      op: 'replace',
+      segments: [
+        { start: 1, end: 2.5, text: 'Hello there', speaker: 's1' },
+        { start: 3, end: 5, text: 'General Kenobi', speaker: 's7' },
+      ],
+      speakers: [{ id: 's1', name: 'Obi-Wan', color: '#2563eb' }],
+    });
+    expect(r.json.data.speakers).toEqual([{ id: 's1', name: 'Obi-Wan', color: '#2563eb' }]);
+    expect(r.json.data.segments.map((s: any) => s.speaker)).toEqual(['s1', undefined]);
+
+    // Someone else's transcript looks missing, and is left alone.
+    const other = await signedInUser(h.db);
+    const foreign = await patch({ op: 'update_speaker', speaker: 's1', name: 'Mine now' }, other.headers);
+    expect(foreign.res.status).toBe(404);
+    const mine = await api('GET', `/transcripts/${id}`, u.headers);
+    expect(mine.json.data.speakers[0].name).toBe('Obi-Wan');
+  });
+
+  it("names new speakers in the account's language", async () => {
+    const u = await signedInUser(h.db);
+    await h.db.update(users).set({ language: 'de' }).where(eq(users.id, u.user.id));
+    const { json } = await importSrt(u.headers);
+    const r = await api('PATCH', `/transcripts/${json.data.id}/segments`, u.headers, { op: 'add_speaker' });
+    expect(r.json.data.speakers[0].name).toBe('Sprecher 1');
   });
 
   it('lists with full-text search over names and text, sorting and pages', async () => {

@@ -27,21 +27,29 @@ import { fullJson, transcriptJson } from '../modules/transcription/payload';
 import { liveEvents } from '../modules/transcription/live';
 import { UUID_RE } from '../../common/validators';
 import { stripControlChars, textField } from '../../common/text';
+import { MAX_SPEAKERS, MAX_SPEAKER_NAME, SPEAKER_COLOR_RE, SPEAKER_ID_RE } from '../../common/speakers';
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
 const language = z.string().refine(isTranscriptionLanguage, 'validation.language');
 const name = textField({ min: 1, max: 200, maxMessage: 'validation.nameMax' });
+const speakerId = z.string().regex(SPEAKER_ID_RE, 'validation.speaker');
+const speakerName = textField({ min: 1, max: MAX_SPEAKER_NAME, maxMessage: 'validation.nameMax' });
+const speakerColorField = z.string().regex(SPEAKER_COLOR_RE, 'validation.color');
 const word = z.object({
   start: z.number().finite().min(0),
   end: z.number().finite().min(0),
   text: textField({ max: 200 }),
+  speaker: speakerId.optional(),
 });
 const segment = z.object({
   start: z.number().finite().min(0),
   end: z.number().finite().min(0),
   text: textField({ max: 5000, multiline: true }),
   words: z.array(word).max(2000).optional(),
+  speaker: speakerId.optional(),
 });
+const speaker = z.object({ id: speakerId, name: speakerName, color: speakerColorField });
+const indices = z.array(z.number().int().min(0)).min(1).max(20_000);
 
 const listSchema = z.object({
   folder_id: uuid.optional(),
@@ -77,7 +85,11 @@ const importSchema = z.object({
 const renameSchema = z.object({ name }).strict();
 const editSchema = z.intersection(
   z.discriminatedUnion('op', [
-    z.object({ op: z.literal('replace'), segments: z.array(segment).max(20_000) }),
+    z.object({
+      op: z.literal('replace'),
+      segments: z.array(segment).max(20_000),
+      speakers: z.array(speaker).max(MAX_SPEAKERS).optional(),
+    }),
     z.object({
       op: z.literal('text'),
       index: z.number().int().min(0),
@@ -90,6 +102,15 @@ const editSchema = z.intersection(
       delta: z.number().finite().min(-86_400).max(86_400),
       from: z.number().int().min(0).optional(),
     }),
+    z.object({ op: z.literal('assign_speaker'), indices, speaker: speakerId.nullable() }),
+    z.object({ op: z.literal('add_speaker'), name: speakerName.optional(), indices: indices.optional() }),
+    z.object({
+      op: z.literal('update_speaker'),
+      speaker: speakerId,
+      name: speakerName.optional(),
+      color: speakerColorField.optional(),
+    }),
+    z.object({ op: z.literal('merge_speakers'), from: speakerId, into: speakerId }),
   ]),
   z.object({ updated_at: z.string().max(40).optional() }),
 );

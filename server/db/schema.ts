@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { RankLimits } from '../../common/ranks';
 import type { Segment } from '../../common/segments';
+import type { Speaker } from '../../common/speakers';
 import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
 
@@ -151,6 +152,12 @@ export const transcripts = pgTable(
     hasVideo: boolean('has_video').notNull().default(false),
     durationSec: doublePrecision('duration_sec'),
     segments: jsonb('segments').$type<Segment[]>().notNull().default([]),
+    /** Who speaks (common/speakers): segments and words refer to these by id. */
+    speakers: jsonb('speakers').$type<Speaker[]>().notNull().default([]),
+    /** The upload option "Identify speakers": run speaker diarization after transcription. */
+    detectSpeakers: boolean('detect_speakers').notNull().default(false),
+    /** How many speakers the user expects (diarization's hint); null = find out. */
+    speakerCount: integer('speaker_count'),
     plainText: text('plain_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce("name", '') || ' ' || coalesce("plain_text", ''))`,

@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../common/format';
 import { wordRanges, type Segment } from '../../../common/segments';
+import { SegmentSpeaker } from './speakers';
 
 const AUTOSAVE_MS = 1000;
 
@@ -151,6 +152,7 @@ export const SegmentRow = memo(function SegmentRow({
         >
           {formatTime(segment.start)}
         </button>
+        <SegmentSpeaker index={index} speakerId={segment.speaker} time={segment.start} />
         {editing ? (
           <div className="min-w-0 flex-1">
             <textarea

@@ -7,6 +7,7 @@ import { useLocalePath, useRootData } from '../../lib/use-locale';
 import { formatDuration, formatTime } from '../../../common/format';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { useLanguageName } from '../../components/transcripts/language-select';
+import { SpeakerName } from '../../components/transcripts/speakers';
 import { MediaPlayer } from '../../components/transcripts/media-player';
 import { useMediaPlayer } from '../../lib/use-media-player';
 
@@ -127,6 +128,7 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
   const player = useMediaPlayer({ segments: shared.segments, mediaUrl: shared.media_url });
   const { current, currentRow, seek } = player;
   const media = shared.media_url;
+  const speakerById = new Map((shared.speakers ?? []).map((sp) => [sp.id, sp]));
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12" data-testid="shared-transcript">
@@ -171,7 +173,10 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
                     <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">
                       {formatTime(s.start)}
                     </span>
-                    <span className="min-w-0 break-words text-slate-800">{s.text}</span>
+                    <span className="min-w-0 break-words text-slate-800">
+                      <SpeakerName speaker={s.speaker ? speakerById.get(s.speaker) : undefined} />
+                      {s.text}
+                    </span>
                   </>
                 );
                 const row = `flex w-full gap-3 rounded-lg px-3 py-2 text-left ${i === current ? 'bg-brand-50' : ''}`;

@@ -21,6 +21,8 @@ import { SharePanel } from '../../components/transcripts/share-panel';
 import { MediaPlayer } from '../../components/transcripts/media-player';
 import { FindBar, useFind } from '../../components/transcripts/find-bar';
 import { ExportControl } from '../../components/transcripts/export-control';
+import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/transcripts/speakers';
+import { useSpeakerEditing } from '../../lib/use-speaker-editing';
 import {
   RenameTitle,
   TranscribeAll,
@@ -63,6 +65,8 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     keyboard: { onUndo: editor.undo },
   });
   const find = useFind(segments, list);
+  const speakers = useSpeakerEditing(transcript, segments, editor, editable);
+  const speakerCounts = useSpeakerCounts(segments);
 
   const copyAll = async () => {
     try {
@@ -157,25 +161,30 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                   </button>
                 ) : null}
               </div>
-              <ol className="space-y-0.5" data-testid="segments" ref={list}>
-                {segments.map((s, i) => (
-                  <SegmentRow
-                    key={`${i}-${s.start}-${s.end}`}
-                    index={i}
-                    segment={s}
-                    current={i === player.current}
-                    time={i === player.current ? player.time : undefined}
-                    editable={editable}
-                    term={find.term.trim()}
-                    isLast={i === segments.length - 1}
-                    onSeek={player.seek}
-                    onText={onText}
-                    onSplit={onSplit}
-                    onMerge={onMerge}
-                    rowRef={i === player.current ? player.currentRow : undefined}
-                  />
-                ))}
-              </ol>
+              <SpeakerPanel tools={speakers.tools} counts={speakerCounts} {...speakers.panel} />
+              <SpeakerProvider value={speakers.tools}>
+                <ol className="space-y-0.5" data-testid="segments" ref={list}>
+                  {segments.map((s, i) =>
+                    speakers.hidden(s) ? null : (
+                      <SegmentRow
+                        key={`${i}-${s.start}-${s.end}`}
+                        index={i}
+                        segment={s}
+                        current={i === player.current}
+                        time={i === player.current ? player.time : undefined}
+                        editable={editable}
+                        term={find.term.trim()}
+                        isLast={i === segments.length - 1}
+                        onSeek={player.seek}
+                        onText={onText}
+                        onSplit={onSplit}
+                        onMerge={onMerge}
+                        rowRef={i === player.current ? player.currentRow : undefined}
+                      />
+                    ),
+                  )}
+                </ol>
+              </SpeakerProvider>
             </>
           ) : transcript.status === 'done' ? (
             <p className="text-sm text-slate-500">{t('pages.transcript.empty')}</p>

@@ -330,6 +330,56 @@ describe('openai engine', () => {
     expect(result.segments[1]!.words![1]!.end).toBeLessThanOrEqual(6);
   });
 
+  it('keeps speakers from a diarizing model (diarized_json), labels kept apart per chunk', async () => {
+    // OpenAI's documented diarized_json: segments with a speaker label, letters per request.
+    const diarizedReply: Reply = (upload, res) => {
+      const d = upload.duration;
+      json(res, 200, {
+        task: 'transcribe',
+        duration: d,
+        text: 'Are you there? Yes.',
+        segments: [
+          {
+            type: 'transcript.text.segment',
+            id: 'seg_0',
+            start: 0,
+            end: d / 2,
+            text: ' Are you there?',
+            speaker: 'A',
+          },
+          { type: 'transcript.text.segment', id: 'seg_1', start: d / 2, end: d, text: ' Yes.', speaker: 'B' },
+        ],
+        usage: { type: 'duration', seconds: Math.ceil(d) },
+      });
+    };
+    reply = diarizedReply;
+    const one = await engine({ model: 'gpt-4o-transcribe-diarize' }).transcribe(
+      { pcmPath: pcm6, durationSec: 6 },
+      { language: 'en' },
+    );
+    expect(uploads[0]!.fields).toEqual({
+      model: 'gpt-4o-transcribe-diarize',
+      response_format: 'diarized_json',
+      chunking_strategy: 'auto',
+      language: 'en',
+    });
+    expect(one.segments.map((s) => [s.text, s.speaker])).toEqual([
+      ['Are you there?', 'A'],
+      ['Yes.', 'B'],
+    ]);
+
+    uploads = [];
+    const two = await engine({ model: 'gpt-4o-transcribe-diarize', maxChunkSec: 30 }).transcribe(
+      { pcmPath: pcm60, durationSec: 60 },
+      { language: 'auto' },
+    );
+    expect(uploads).toHaveLength(2);
+    // No prompt: diarizing models refuse one.
+    expect(uploads[1]!.fields.prompt).toBeUndefined();
+    expect(two.segments.map((s) => s.speaker)).toEqual(['c1-A', 'c1-B', 'c2-A', 'c2-B']);
+    expect(two.segments[2]!.start).toBeCloseTo(30, 0);
+  });
+
   it('stops asking for word timestamps once a server refuses them', async () => {
     reply = (upload, res) => {
       const granularities = upload.fields['timestamp_granularities[]'];

@@ -41,6 +41,11 @@ export interface OpenAiEngineOptions {
   timeoutMs?: number;
   /** Parent of the per-job working directory; default the OS temp dir. */
   tempDir?: string;
+  /**
+   * Ask for `diarized_json` (speaker-labelled segments, OpenAI's gpt-4o-transcribe-diarize);
+   * default: when the model's name says it diarizes.
+   */
+  diarize?: boolean;
   fetch?: typeof fetch;
 }
 
@@ -223,6 +228,9 @@ interface VerboseJson {
   words?: unknown;
 }
 
+/** Whether a model's name says it labels speakers (e.g. gpt-4o-transcribe-diarize). */
+export const isDiarizingModel = (model: string): boolean => /diariz/i.test(model);
+
 interface ChunkRequest {
   language: string;
   translate: boolean;
@@ -251,6 +259,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
   // Word timestamps are asked for until the server refuses them once (not every compatible
   // server knows timestamp_granularities[]=word).
   let askWords = true;
+  const diarize = options.diarize ?? isDiarizingModel(options.model);
 
   async function transcribe(audio: EngineAudio, opts: TranscribeOptions): Promise<TranscribeResult> {
     const { language, translate = false, signal } = opts;
@@ -312,7 +321,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
 
           const code = toWhisperCode(body.language);
           if (code) heard.set(code, (heard.get(code) ?? 0) + chunk.duration);
-          const found = toSegments(body, chunk, limit);
+          // A diarizing server labels speakers per request ('A', 'B', …): the same letter in
+          // another chunk may be someone else, so labels are kept apart per chunk.
+          const found = toSegments(body, chunk, limit, ranges.length > 1 ? `c${i + 1}-` : '');
           for (const segment of found) {
             segments.push(segment);
             opts.onSegment?.(segment);
@@ -382,9 +393,17 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     // A file-backed Blob: the chunk is streamed from disk, not read into memory.
     form.append('file', await openAsBlob(chunk.path, { type: 'audio/mpeg' }), 'audio.mp3');
     form.append('model', options.model);
-    form.append('response_format', 'verbose_json');
-    if (req.prompt) form.append('prompt', req.prompt);
-    if (!req.translate) {
+    if (diarize && !req.translate) {
+      // Diarizing models take neither a prompt nor timestamp granularities, and need a
+      // chunking strategy for anything over 30 s.
+      form.append('response_format', 'diarized_json');
+      form.append('chunking_strategy', 'auto');
+      if (req.language !== 'auto') form.append('language', req.language);
+    } else {
+      form.append('response_format', 'verbose_json');
+    }
+    if (req.prompt && !(diarize && !req.translate)) form.append('prompt', req.prompt);
+    if (!req.translate && !diarize) {
       // Translations document neither: their output is English and verbose_json has segments.
       form.append('timestamp_granularities[]', 'segment');
       if (req.words) form.append('timestamp_granularities[]', 'word');
@@ -485,7 +504,7 @@ function encode(ffmpegPath: string, pcmPath: string, range: AudioRange, out: str
 }
 
 /** A response's segments, moved to the chunk's place in the media and kept inside it. */
-function toSegments(body: VerboseJson, chunk: Chunk, limit: number): Segment[] {
+function toSegments(body: VerboseJson, chunk: Chunk, limit: number, labelPrefix = ''): Segment[] {
   const chunkEnd = chunk.start + chunk.duration;
   const place = (value: unknown, fallback: number): number => {
     const t = typeof value === 'number' && Number.isFinite(value) ? chunk.start + value : fallback;
@@ -495,11 +514,19 @@ function toSegments(body: VerboseJson, chunk: Chunk, limit: number): Segment[] {
   if (Array.isArray(body.segments)) {
     for (const raw of body.segments as unknown[]) {
       if (!raw || typeof raw !== 'object') continue;
-      const { start, end, text } = raw as { start?: unknown; end?: unknown; text?: unknown };
+      const { start, end, text, speaker } = raw as {
+        start?: unknown;
+        end?: unknown;
+        text?: unknown;
+        speaker?: unknown;
+      };
       const trimmed = typeof text === 'string' ? text.trim() : '';
       if (!trimmed) continue;
       const s = place(start, chunk.start);
-      out.push({ start: s, end: Math.max(s, place(end, chunkEnd)), text: trimmed });
+      const seg: Segment = { start: s, end: Math.max(s, place(end, chunkEnd)), text: trimmed };
+      // diarized_json: a speaker label (a letter, or a name the caller gave); the job names them.
+      const label = typeof speaker === 'string' ? speaker.trim().slice(0, 80) : '';
+      out.push(label ? { ...seg, speaker: labelPrefix + label } : seg);
     }
   }
   // Some servers (whisper.cpp without segments, speaches on occasion) only give the text.

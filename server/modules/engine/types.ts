@@ -2,6 +2,7 @@
 // progress and segments as it goes, so the job runner never knows which one it drives.
 
 import type { Segment } from '../../../common/segments';
+import type { SpeakerTurn } from '../../../common/speakers';
 
 export type { Segment };
 
@@ -35,7 +36,10 @@ export interface TranscribeOptions {
   translate?: boolean;
   /** 0–100, non-decreasing; `detail` adds the time left when the engine can tell. */
   onProgress?: (percent: number, detail?: EngineProgress) => void;
-  /** Called once per finished segment, in order (with `words` when the engine times words). */
+  /**
+   * Called once per finished segment, in order (with `words` when the engine times words, and a
+   * speaker label such as 'A' when the engine labels speakers; the job turns labels into speakers).
+   */
   onSegment?: (segment: Segment) => void;
   onStage?: (stage: EngineStage) => void;
   /** Look for speech first and transcribe only it (engines that can; default true). */
@@ -49,6 +53,8 @@ export interface TranscribeResult {
   segments: Segment[];
   /** The stretches transcribed when speech was detected first; null when the whole audio was. */
   speechRegions: SpeechRegion[] | null;
+  /** Who spoke when, from local diarization (when asked for); the job puts names on segments. */
+  speakerTurns?: SpeakerTurn[] | null;
 }
 
 export interface Engine {

@@ -11,8 +11,10 @@ import {
   exportFileName,
   formatJson,
   formatTxt,
+  speakerLines,
   uniqueFileNames,
 } from '../../../common/exports';
+import { speakerNames, type Speaker } from '../../../common/speakers';
 import type { Segment } from '../../../common/segments';
 import { ExportCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
@@ -25,6 +27,8 @@ export interface ExportSource {
   durationSec: number | null;
   /** The transcript's language code (the detected one when known), or null. */
   language: string | null;
+  /** Who speaks (names before the text, voice tags in WebVTT); none = the formats as before. */
+  speakers?: readonly Speaker[];
 }
 
 export interface ExportOptions {
@@ -60,25 +64,55 @@ export async function buildExport(
   });
   switch (format) {
     case 'txt':
-      return file(formatTxt(t.segments, { timestamps: opts.timestamps ?? false }));
+      return file(formatTxt(t.segments, { timestamps: opts.timestamps ?? false, speakers: t.speakers }));
     case 'srt':
-      return file(formatSrtCues(cuesOf(t, opts)));
+      // 'Name: text' in every cue of a named speaker, counted in the cue's line length.
+      return file(formatSrtCues(cuesOf(t, opts, true)));
     case 'vtt':
-      return file(formatVttCues(cuesOf(t, opts)));
+      // The name goes in a voice tag (`<v Name>`), which players show apart from the lines.
+      return file(
+        formatVttCues(cuesOf(t, opts, false), t.speakers?.length ? speakerNames(t.speakers) : undefined),
+      );
     case 'json':
       return file(
-        formatJson({ name: t.name, duration: t.durationSec, language: t.language, segments: t.segments }),
+        formatJson({
+          name: t.name,
+          duration: t.durationSec,
+          language: t.language,
+          segments: t.segments,
+          speakers: t.speakers,
+        }),
       );
     case 'docx': {
       // `docx` (≈ 9 MB) is loaded with the first .docx export, not at start.
       const { buildDocx } = await import('../../../common/exports-docx');
-      return file(await buildDocx({ name: t.name, segments: t.segments, productName: opts.productName }));
+      return file(
+        await buildDocx({
+          name: t.name,
+          segments: t.segments,
+          productName: opts.productName,
+          speakers: t.speakers,
+        }),
+      );
     }
   }
 }
 
-const cuesOf = (t: ExportSource, opts: ExportOptions) =>
-  opts.cues === 'segment' ? segmentCues(t.segments) : subtitleCues(t.segments, { language: t.language });
+/** Cues that never hold two speakers (segments are cut where the speaker changes first). */
+function cuesOf(t: ExportSource, opts: ExportOptions, namePrefix: boolean) {
+  const named = t.speakers?.length ? speakerLines(t.segments, t.speakers) : null;
+  const segments = named ? named.segments : t.segments;
+  const prefixOf =
+    named && namePrefix
+      ? (seg: Segment) => {
+          const name = named.nameOf(seg);
+          return name ? `${name}: ` : '';
+        }
+      : undefined;
+  return opts.cues === 'segment'
+    ? segmentCues(segments, prefixOf)
+    : subtitleCues(segments, { language: t.language, prefixOf });
+}
 
 // Formats that are already compressed gain nothing from a second deflate.
 const STORED = /\.(?:docx|zip)$/i;

@@ -23,10 +23,13 @@ const notReady = (ids: string[]) =>
 
 /** The transcript as export input. Translations are English; otherwise the detected language. */
 export function exportSource(
-  t: Pick<Transcript, 'name' | 'segments' | 'durationSec' | 'language' | 'detectedLanguage' | 'translate'>,
+  t: Pick<
+    Transcript,
+    'name' | 'segments' | 'speakers' | 'durationSec' | 'language' | 'detectedLanguage' | 'translate'
+  >,
 ): ExportSource {
   const language = t.translate ? 'en' : (t.detectedLanguage ?? (t.language === 'auto' ? null : t.language));
-  return { name: t.name, segments: t.segments, durationSec: t.durationSec, language };
+  return { name: t.name, segments: t.segments, speakers: t.speakers, durationSec: t.durationSec, language };
 }
 
 /** One finished transcript of the user as a file. */
@@ -73,6 +76,7 @@ export async function exportTranscripts(
       .select({
         name: transcripts.name,
         segments: transcripts.segments,
+        speakers: transcripts.speakers,
         durationSec: transcripts.durationSec,
         language: transcripts.language,
         detectedLanguage: transcripts.detectedLanguage,

@@ -34,6 +34,7 @@ export function sharedTranscriptJson({
     duration: t.durationSec,
     language: t.detectedLanguage ?? (t.language === 'auto' ? null : t.language),
     segments: t.segments,
+    speakers: t.speakers,
     has_video: media && t.hasVideo,
     media_url: media ? `${base}/media` : null,
     allow_download: share.allowDownload,

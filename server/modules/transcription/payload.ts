@@ -7,7 +7,11 @@ type Summary = Pick<Transcript, keyof typeof summaryColumns>;
 
 /** The API shape of a transcript (snake_case, like the rest of the API). */
 export function transcriptJson(
-  t: Summary & { segments?: Transcript['segments']; speechRegions?: Transcript['speechRegions'] },
+  t: Summary & {
+    segments?: Transcript['segments'];
+    speakers?: Transcript['speakers'];
+    speechRegions?: Transcript['speechRegions'];
+  },
   extra: { queuePosition?: number | null } = {},
 ): TranscriptJson {
   return {
@@ -39,7 +43,7 @@ export function transcriptJson(
     detect_speech: t.detectSpeech,
     ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
     ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
-    ...(t.segments ? { segments: t.segments } : {}),
+    ...(t.segments ? { segments: t.segments, speakers: t.speakers ?? [] } : {}),
   };
 }
 
@@ -47,7 +51,6 @@ export function transcriptJson(
 export async function fullJson(d: TranscriptionDeps, row: Transcript): Promise<TranscriptJson> {
   return transcriptJson(row, { queuePosition: await queuePosition(d, row) });
 }
-
 
 /** A folder as the API shows it; with its transcript count when listed. */
 export function folderJson(f: Pick<Folder, 'id' | 'name' | 'createdAt'> & { count?: number }) {

@@ -6,7 +6,15 @@ import { createRepetitionGuard } from '../../../common/repetition';
 import { normalizeSegments, segmentsToPlainText, type Segment } from '../../../common/segments';
 import type { SpeechRegion, TranscriptStage } from '../../../common/transcript-types';
 import type { Db } from '../../db/client';
-import { transcripts, usageRecords, type Transcript } from '../../db/schema';
+import { transcripts, usageRecords, users, type Transcript } from '../../db/schema';
+import {
+  assignByOverlap,
+  createSpeakerLabeler,
+  speakersFromLabels,
+  usedSpeakers,
+  type SpeakerLabeler,
+  type SpeakerTurn,
+} from '../../../common/speakers';
 import type { Logger } from '../../logger';
 import { EngineError, type Engine } from '../engine/types';
 import type { TranscriptEvents } from '../jobs/events';
@@ -87,6 +95,7 @@ export async function processTranscript(
       stage: 'preparing',
       remainingSec: null,
       segments: [],
+      speakers: [],
       plainText: '',
       speechRegions: null,
       errorCode: null,
@@ -100,6 +109,10 @@ export async function processTranscript(
 
   const workDir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), 'clipscribe-job-'));
   const segments: Segment[] = [];
+  // Speakers an engine labels (a diarizing API's 'A', 'B') are named in the owner's language.
+  const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId));
+  const locale = owner?.language ?? 'en';
+  const labeler = createSpeakerLabeler(locale);
   const saveEvery = deps.saveIntervalMs ?? 1_000;
   const guard = createRepetitionGuard();
   let lastSave = 0;
@@ -164,7 +177,7 @@ export async function processTranscript(
           savePartial();
         },
         onSegment(segment) {
-          const [clean] = normalizeSegments([segment], row.durationSec ?? durationSec);
+          const [clean] = normalizeSegments([labeler.label(segment)], row.durationSec ?? durationSec);
           const kept = clean ? guard.accept(clean) : null;
           if (!kept) return;
           segments.push(kept);
@@ -176,7 +189,7 @@ export async function processTranscript(
     await saving;
     stage = 'saving';
     publishStatus();
-    await finish(deps, row, segments, result, durationSec);
+    await finish(deps, row, segments, result, durationSec, { labeler, locale });
   } catch (err) {
     await saving;
     await fail(deps, transcriptId, ctx, err, progress, 'processing');
@@ -253,11 +266,23 @@ async function finish(
   deps: PipelineDeps,
   row: Transcript,
   streamed: Segment[],
-  result: { language: string | null; speechRegions: SpeechRegion[] | null },
+  result: {
+    language: string | null;
+    speechRegions: SpeechRegion[] | null;
+    speakerTurns?: SpeakerTurn[] | null;
+  },
   decodedSec: number,
+  who: { labeler: SpeakerLabeler; locale: string },
 ) {
   const durationSec = row.durationSec ?? decodedSec;
-  const segments = normalizeSegments(streamed, durationSec);
+  let segments = normalizeSegments(streamed, durationSec);
+  let speakers = usedSpeakers(who.labeler.speakers(), segments);
+  if (result.speakerTurns?.length) {
+    // Local diarization: each word (or segment) goes to whoever overlaps it most.
+    const named = speakersFromLabels(assignByOverlap(segments, result.speakerTurns), who.locale);
+    segments = normalizeSegments(named.segments, durationSec);
+    speakers = usedSpeakers(named.speakers, segments);
+  }
   const language = result.language;
   const done = await deps.db.transaction(async (tx) => {
     const updated = await tx
@@ -269,6 +294,7 @@ async function finish(
         remainingSec: null,
         speechRegions: result.speechRegions,
         segments,
+        speakers,
         plainText: segmentsToPlainText(segments),
         detectedLanguage: language,
         engine: deps.engine.name,

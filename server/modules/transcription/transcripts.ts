@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CaptionParseError, parseCaptions } from '../../../common/captions';
+import { CaptionParseError, parseCaptionTranscript } from '../../../common/captions';
 import {
   mergeSegments,
   normalizeSegments,
@@ -9,6 +9,16 @@ import {
   type Segment,
 } from '../../../common/segments';
 import { retimeWords } from '../../../common/words';
+import {
+  MAX_SPEAKERS,
+  assignSpeaker,
+  cleanSpeakerName,
+  mergeSpeakers,
+  newSpeaker,
+  normalizeSpeakers,
+  withKnownSpeakers,
+  type Speaker,
+} from '../../../common/speakers';
 import { folders, transcripts, type Transcript, type User } from '../../db/schema';
 import { FolderCode, TranscriptCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
@@ -136,8 +146,15 @@ export interface ImportInput {
 /** An .srt / .vtt file becomes a finished transcript; its media, when given, becomes playable. */
 export async function importCaptions(deps: TranscriptionDeps, user: User, input: ImportInput) {
   let segments: Segment[];
+  let speakers: Speaker[];
   try {
-    segments = parseCaptions(input.captions, input.filename);
+    // Voice tags and 'Name:' prefixes become speakers; unnamed voices get the account's language.
+    ({ segments, speakers } = parseCaptionTranscript(
+      input.captions,
+      input.filename,
+      undefined,
+      user.language,
+    ));
   } catch (err) {
     if (err instanceof CaptionParseError) {
       throw new ApiError(TranscriptCode.CAPTIONS_INVALID, `errors.captions.${err.code}`, 422);
@@ -175,6 +192,7 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
       language: input.language ?? 'auto',
       detectedLanguage: input.language ?? null,
       segments: clean,
+      speakers,
       plainText: segmentsToPlainText(clean),
       mediaName: upload?.filename.slice(0, 255) ?? null,
       mediaType: info?.mimeType ?? null,
@@ -330,11 +348,20 @@ export async function moveTranscripts(
 }
 
 export type SegmentEdit =
-  | { op: 'replace'; segments: Segment[] }
+  /** The whole transcript (undo): the speakers too when given, else they stay. */
+  | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
   | { op: 'text'; index: number; text: string }
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
-  | { op: 'shift'; delta: number; from?: number };
+  | { op: 'shift'; delta: number; from?: number }
+  /** Segments at `indices` said by `speaker` (null: nobody named). */
+  | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
+  /** A new speaker (default name and colour unless given), optionally given segments at once. */
+  | { op: 'add_speaker'; name?: string; indices?: number[] }
+  /** Rename or recolour a speaker: every segment follows, as they refer to it by id. */
+  | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
+  /** Everything `from` said becomes `into`'s; `from` leaves the list. */
+  | { op: 'merge_speakers'; from: string; into: string };
 
 /** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
 export async function editSegments(
@@ -353,8 +380,10 @@ export async function editSegments(
   }
   const duration = row.durationSec ?? undefined;
   let next: Segment[];
+  let speakers: Speaker[];
   try {
-    next = applyEdit(row.segments, edit, duration);
+    ({ segments: next, speakers } = applyEdit(row, edit, duration, user.language));
+    next = withKnownSpeakers(next, speakers);
   } catch (err) {
     if (err instanceof RangeError) {
       throw new ApiError(TranscriptCode.BAD_EDIT, 'errors.transcripts.badEdit', 422, {
@@ -365,7 +394,7 @@ export async function editSegments(
   }
   const [updated] = await deps.db
     .update(transcripts)
-    .set({ segments: next, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
+    .set({ segments: next, speakers, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
     // Compared at millisecond precision: PostgreSQL keeps microseconds, JavaScript dates do not.
     .where(
       and(
@@ -378,18 +407,64 @@ export async function editSegments(
   return updated;
 }
 
-function applyEdit(segments: Segment[], edit: SegmentEdit, duration?: number): Segment[] {
+function applyEdit(
+  row: Pick<Transcript, 'segments' | 'speakers'>,
+  edit: SegmentEdit,
+  duration: number | undefined,
+  locale: string,
+): { segments: Segment[]; speakers: Speaker[] } {
+  const speakers = row.speakers;
+  const find = (id: string) => {
+    const found = speakers.find((s) => s.id === id);
+    if (!found) throw new RangeError(`No speaker ${id}`);
+    return found;
+  };
   switch (edit.op) {
     case 'replace':
-      return normalizeSegments(edit.segments, duration);
+      return {
+        segments: normalizeSegments(edit.segments, duration),
+        speakers: edit.speakers ? normalizeSpeakers(edit.speakers, locale) : speakers,
+      };
+    case 'assign_speaker':
+      if (edit.speaker !== null) find(edit.speaker);
+      return { segments: assignSpeaker(row.segments, edit.indices, edit.speaker), speakers };
+    case 'add_speaker': {
+      if (speakers.length >= MAX_SPEAKERS) throw new RangeError(`At most ${MAX_SPEAKERS} speakers`);
+      const added = newSpeaker(speakers, locale, edit.name);
+      return {
+        segments: edit.indices?.length ? assignSpeaker(row.segments, edit.indices, added.id) : row.segments,
+        speakers: [...speakers, added],
+      };
+    }
+    case 'update_speaker': {
+      const current = find(edit.speaker);
+      const name = edit.name === undefined ? current.name : cleanSpeakerName(edit.name);
+      if (name === '') throw new RangeError('A speaker name cannot be blank');
+      const updated = { ...current, name, color: edit.color?.toLowerCase() ?? current.color };
+      return { segments: row.segments, speakers: speakers.map((s) => (s.id === current.id ? updated : s)) };
+    }
+    case 'merge_speakers':
+      return mergeSpeakers(row.segments, speakers, edit.from, edit.into);
+    default:
+      return { segments: applySegmentEdit(row.segments, edit, duration), speakers };
+  }
+}
+
+function applySegmentEdit(
+  segments: Segment[],
+  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' }>,
+  duration?: number,
+): Segment[] {
+  switch (edit.op) {
     case 'text': {
       const seg = segments[edit.index];
       if (!seg) throw new RangeError('No such segment');
       // Unchanged words keep their timing; new or changed ones share the time around them.
       const words = retimeWords(seg, edit.text);
-      const edited: Segment = words
+      const timed: Segment = words
         ? { start: seg.start, end: seg.end, text: edit.text, words }
         : { start: seg.start, end: seg.end, text: edit.text };
+      const edited = seg.speaker ? { ...timed, speaker: seg.speaker } : timed;
       const copy = segments.map((s, i) => (i === edit.index ? edited : s));
       return normalizeSegments(copy, duration);
     }
