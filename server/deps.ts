@@ -30,6 +30,9 @@ import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './j
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
 import { authenticate } from './modules/api-keys/authenticate';
+import type { WebhookDeps } from './modules/webhooks/deps';
+import { transcriptWebhooks } from './modules/webhooks/transcript-events';
+import { parseAllowance } from './modules/outbound/address';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -41,6 +44,7 @@ export interface ServiceDeps {
   affiliate: AffiliateDeps;
   /** API keys' per-key minute allowances (docs/decisions/0015-api-keys-webhooks.md). */
   apiKeys: { keyLimiter: KeyRateLimiter };
+  webhooks: WebhookDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -125,6 +129,20 @@ export async function buildServiceDeps(
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
   });
+  const webhooks: WebhookDeps = {
+    db,
+    queue,
+    logger,
+    now,
+    allowPrivate: parseAllowance(env.ALLOW_PRIVATE_URLS),
+    retryDelaysMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),
+    disableAfter: env.WEBHOOK_DISABLE_AFTER,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+    publicUrl: env.PUBLIC_URL ?? null,
+  };
+  const notify = transcriptWebhooks(webhooks);
   const transcription: TranscriptionDeps = {
     db,
     storage,
@@ -135,6 +153,7 @@ export async function buildServiceDeps(
     ffprobe: media.ffprobe,
     logger,
     now,
+    notify,
   };
 
   const affiliate: AffiliateDeps = { db, config: affiliateConfig(env), logger, now };
@@ -178,6 +197,7 @@ export async function buildServiceDeps(
     billing,
     affiliate,
     apiKeys: { keyLimiter },
+    webhooks,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;
@@ -195,7 +215,7 @@ export async function buildServiceDeps(
         engine = made.engine;
         provisioner = made.provisioner;
       }
-      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
+      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir(), notify };
       queue.work('transcription', transcriptionHandlers(pipeline), env.JOB_CONCURRENCY);
       queue.work(
         'downloads',
@@ -216,7 +236,7 @@ export async function buildServiceDeps(
       );
     },
     async startBackground() {
-      queue.work('background', backgroundHandlers({ mailer, transcription, accounts }), 2);
+      queue.work('background', backgroundHandlers({ mailer, transcription, accounts, webhooks }), 2);
       await queue.every('sweep-retention', {}, HOUR_MS);
     },
     async close() {

@@ -113,6 +113,17 @@ export const envSchema = z.object({
       const a = parseAllowance(v);
       return typeof a === 'boolean' || a.every(isAllowanceEntry);
     }, 'true, false, or a comma-separated list of addresses and CIDR ranges'),
+  /** Seconds before each webhook retry (its length is the number of retries): Standard Webhooks' schedule. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,300,1800,7200,18000,36000')
+    .refine(
+      (v) => v.split(',').every((s) => Number.isFinite(Number(s)) && Number(s) >= 0),
+      'seconds, comma-separated',
+    ),
+  /** Deliveries in a row that fail after their last retry before an endpoint is turned off. */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).default(5),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 /** STRIPE_PRICE_<RANK>_<MONTHLY|YEARLY>: the Stripe price id that buys each rank. */

@@ -15,6 +15,7 @@ import { Field, PasswordField, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
 import { ApiKeysCard } from '../components/developer/api-keys-card';
+import { WebhooksCard } from '../components/developer/webhooks-card';
 import { limitsFor } from '../../common/ranks';
 import { reloadAction } from '../lib/form-action';
 
@@ -220,6 +221,10 @@ export default function Profile() {
           <ApiKeysCard
             perMinute={quota.api_requests_per_minute ?? limitsFor(user.rank_name).api_requests_per_minute}
           />
+        </Card>
+
+        <Card title={t('developer.webhooks.title')}>
+          <WebhooksCard />
         </Card>
 
         <section className="rounded-xl border border-red-200 bg-red-50/40 p-5 sm:p-6">

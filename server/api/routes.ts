@@ -4,6 +4,7 @@ import { ok } from '../http/envelope';
 import { LOCALES } from '../../common/locales';
 import { accountsApi } from './accounts';
 import { apiKeysApi } from './api-keys';
+import { webhooksApi } from './webhooks';
 import { affiliateApi } from './affiliate';
 import { billingApi } from './billing';
 import { exportsApi } from './exports';
@@ -29,4 +30,5 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1/billing', billingApi());
   app.route('/self-api/v1/seo-landing', seoApi());
   app.route('/self-api/v1/api-keys', apiKeysApi());
+  app.route('/self-api/v1/webhooks', webhooksApi());
 }
