@@ -106,7 +106,7 @@ export const SeoCode = {
   PAGE_NOT_FOUND: 40421,
 } as const;
 
-/** API keys (docs/decisions/0015-api-keys-webhooks.md). */
+/** API keys (docs/decisions/0018-api-keys-webhooks.md). */
 export const ApiKeyCode = {
   /** A key may not call this (account, billing and key management; writes with a read key). */
   NOT_ALLOWED: 40341,

@@ -14,7 +14,7 @@ export interface RankLimits {
   share_links: number | null;
   export_formats: ExportFormat[];
   retention_days: number | null;
-  /** Calls per minute each API key may make (docs/decisions/0015-api-keys-webhooks.md). */
+  /** Calls per minute each API key may make (docs/decisions/0018-api-keys-webhooks.md). */
   api_requests_per_minute: number;
 }
 

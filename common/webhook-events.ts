@@ -1,4 +1,4 @@
-// The events a webhook endpoint can subscribe to (docs/decisions/0015-api-keys-webhooks.md).
+// The events a webhook endpoint can subscribe to (docs/decisions/0018-api-keys-webhooks.md).
 export const WEBHOOK_EVENTS = ['transcript.completed', 'transcript.failed', 'transcript.deleted'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

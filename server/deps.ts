@@ -42,7 +42,7 @@ export interface ServiceDeps {
   billing: BillingDeps & { plans(): Promise<PlansJson> };
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
-  /** API keys' per-key minute allowances (docs/decisions/0015-api-keys-webhooks.md). */
+  /** API keys' per-key minute allowances (docs/decisions/0018-api-keys-webhooks.md). */
   apiKeys: { keyLimiter: KeyRateLimiter };
   webhooks: WebhookDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */

@@ -469,7 +469,7 @@ export const commissions = pgTable(
 export type Commission = typeof commissions.$inferSelect;
 
 /**
- * Keys for programs using the API (docs/decisions/0015-api-keys-webhooks.md). Only the SHA-256
+ * Keys for programs using the API (docs/decisions/0018-api-keys-webhooks.md). Only the SHA-256
  * of a key is stored; its first characters (`prefix`) let the owner tell keys apart.
  */
 export const apiKeys = pgTable(

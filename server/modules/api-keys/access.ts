@@ -10,7 +10,7 @@ import { limitsFor } from '../../../common/ranks';
 import { ApiError } from '../../http/envelope';
 import type { ApiKey, User } from '../../db/schema';
 
-// What an API key may call, and how often (docs/decisions/0015-api-keys-webhooks.md).
+// What an API key may call, and how often (docs/decisions/0018-api-keys-webhooks.md).
 
 /** The account, billing and key management answer to a signed-in person only, never to a key. */
 const PERSON_ONLY = ['/common-api/', '/self-api/v1/billing', '/self-api/v1/api-keys'];
