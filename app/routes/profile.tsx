@@ -9,7 +9,7 @@ import { useLocale, useLocalePath } from '../lib/use-locale';
 import { api } from '../lib/api';
 import { ApiClientError } from '../lib/api-client';
 import { clearUserState, useUserState, writeUserState, type UserPayload } from '../lib/user-state';
-import { LOCALE_NAMES, LOCALES, localizePath, isLocale } from '../../common/locales';
+import { localizePath, isLocale } from '../../common/locales';
 import { formatDate } from '../../common/format';
 import { Field, PasswordField, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
@@ -17,6 +17,7 @@ import { BillingPanel } from '../components/billing/billing-panel';
 import { ApiKeysCard } from '../components/developer/api-keys-card';
 import { WebhooksCard } from '../components/developer/webhooks-card';
 import { limitsFor } from '../../common/ranks';
+import { LocaleOptions } from '../components/layout/language-switcher';
 import { reloadAction } from '../lib/form-action';
 
 // Its forms need the page's scripts; one posted before they ran just reloads the page.
@@ -164,11 +165,7 @@ export default function Profile() {
                 defaultValue={user.language}
                 className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
               >
-                {LOCALES.map((l) => (
-                  <option key={l} value={l}>
-                    {LOCALE_NAMES[l]}
-                  </option>
-                ))}
+                <LocaleOptions />
               </select>
             </label>
             <div className="sm:w-48">
