@@ -287,19 +287,9 @@ export function renderNoticeMail(input: NoticeMailInput): RenderedMail {
   const locale = resolveMailLocale(input.lang);
   const footer = interpolate(MAIL_STRINGS[locale].footer, { app: input.appName });
   if (input.button) assertHttpLink(input.button.link);
-  const text = [
-    input.heading,
-    '',
-    ...input.paragraphs.flatMap((p) => [p, '']),
-    ...(input.button ? [`${input.button.label}: ${input.button.link}`, ''] : []),
-    '-- ',
-    footer,
-    '',
-  ].join('\n');
-  const html = layout(locale, input.subject, input.appName, footer, [
+  return composeMail(locale, input.appName, input.subject, footer, [
     heading(input.heading),
     ...input.paragraphs.map((p) => paragraph(p)),
     ...(input.button ? [button(input.button.link, input.button.label)] : []),
   ]);
-  return { subject: input.subject, text, html };
 }
