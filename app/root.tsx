@@ -11,6 +11,7 @@ import {
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import NProgress from 'nprogress';
+import { isbot } from 'isbot';
 import type { Route } from './+types/root';
 import { LOCALE_TAGS, DEFAULT_LOCALE, localeParam } from '../common/locales';
 import { createI18n } from './lib/i18n';
@@ -25,6 +26,7 @@ import {
 } from './lib/build-watcher';
 import { configureApi, setApiTranslator } from './lib/api';
 import { ErrorView } from './components/layout/error-view';
+import { useNonce } from './lib/nonce';
 import en from './locales/en.json';
 // Inlined: one render-blocking request fewer on every first visit (bench/lighthouse.ts).
 import appCss from './app.css?inline';
@@ -37,7 +39,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const publicUrl = context.config.publicUrl ?? new URL(request.url).origin;
   // English is in the client bundle already; only other languages travel with the page.
   const messages = lang === DEFAULT_LOCALE ? null : await loadMessages(lang);
-  return { lang, messages, config: { ...context.config, publicUrl } };
+  // Decided from the request, so the server-rendered page already hides what crawlers must not see.
+  const crawler = isbot(request.headers.get('user-agent') ?? '');
+  return { lang, messages, crawler, config: { ...context.config, publicUrl } };
 }
 
 // Messages change only with the language; the login guard revalidates on its own route.
@@ -49,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = data?.lang ?? DEFAULT_LOCALE;
   const gtm = data?.config.gtmId;
+  const nonce = useNonce();
   return (
     <html lang={LOCALE_TAGS[lang]}>
       <head>
@@ -61,17 +66,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {gtm ? (
           <script
+            nonce={nonce}
             // The tag manager id is validated as GTM-[A-Z0-9]+ at start, so it is safe to inline.
+            // Google's nonce-aware snippet: gtm.js gets this nonce and passes it to its tags.
             dangerouslySetInnerHTML={{
-              __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','${gtm}');`,
+              __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','${gtm}');`,
             }}
           />
         ) : null}
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -36,6 +36,8 @@ export interface ApiAnswer {
 // A type alias (not an interface) so it fits React Router's indexable AppLoadContext.
 export type ServerContext = {
   requestId: string;
+  /** This response's Content-Security-Policy nonce, for the page's inline scripts. */
+  cspNonce: string;
   config: PublicConfig;
   /** The login state of this request (reads the session). */
   getViewer(): Promise<Viewer | null>;
@@ -58,4 +60,10 @@ export type ServerContext = {
    * how a form posted before hydration does its work in the route's action.
    */
   callApi(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>): Promise<ApiAnswer>;
+  /**
+   * Where a visit to `address` (path and query) must go instead — route rules, then the
+   * language — with the cookies to set; null to stay. The same decision as for a page load, so
+   * client-side navigations follow it too.
+   */
+  pageRedirect(address: string): Promise<{ location: string; status: 301 | 302; cookies: string[] } | null>;
 };

@@ -8,6 +8,7 @@ import type { User } from './db/schema';
 import { ErrorCode } from '../common/error-codes';
 import { ApiError, fail } from './http/envelope';
 import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
 import { sameOriginRedirects } from './http/same-origin-redirects';
@@ -20,6 +21,7 @@ import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
 import { originCheck } from './http/origin-check';
 import { callOwnApi } from './http/internal-api';
+import { decidePageFor } from './http/page-redirect';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
 import { folderJson, transcriptJson } from './modules/transcription/payload';
@@ -35,6 +37,19 @@ export function createApp(deps: AppDeps) {
   const { env, logger, db } = deps;
 
   app.use('*', requestLog(logger));
+  app.use(
+    '*',
+    securityHeaders({
+      sources: {
+        tagManager: !!env.GTM_ID,
+        googleSignIn: !!env.GOOGLE_CLIENT_ID,
+        apiOrigin: /^https?:\/\//.test(env.API_BASE_URL) ? new URL(env.API_BASE_URL).origin : null,
+      },
+      trustProxy: env.TRUST_PROXY,
+      publicUrl: env.PUBLIC_URL,
+      pagePolicy: !deps.viteDev,
+    }),
+  );
   app.use('*', sameOriginRedirects());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -143,16 +158,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.ssr) {
     const ssr = deps.ssr;
-    // Route rules come first: an old address redirects before any language redirect rewrites it.
-    app.on(['GET', 'HEAD'], '*', async (c, next) => {
-      if (c.req.path.endsWith('.data')) return next();
-      const rule = await seo.rules.lookup(c.req.path);
-      if (!rule) return next();
-      const query = new URL(c.req.url).search;
-      const target = rule.target.startsWith('/') ? rule.target + query : rule.target;
-      return c.redirect(target, rule.status as 301 | 302);
-    });
-    app.use('*', pageRequestMiddleware());
+    // Route rules, then the language (decidePage); the `:lang?` loader asks the same on client navigations.
+    app.use('*', pageRequestMiddleware(seo.rules));
     // A form posted to a page (before hydration) gets the API's cross-site check before the route's action.
     app.use('*', sameOrigin);
     app.all('*', async (c) => {
@@ -161,6 +168,7 @@ export function createApp(deps: AppDeps) {
       const userOf = () => (session ??= userForToken(db, sessionToken(c)));
       const context: ServerContext = {
         requestId: c.get('requestId'),
+        cspNonce: c.get('cspNonce') ?? '',
         config,
         getViewer: async () => viewerOf(await userOf()),
         getTranscript: async (id) => {
@@ -181,6 +189,10 @@ export function createApp(deps: AppDeps) {
         getFooterTools: async (lang) => (await seo.tools.catalogue()).footer(lang),
         getLegal: async (doc, lang) => legalText(doc, lang),
         callApi: (method, path, body) => callOwnApi(app, c, method, path, body),
+        pageRedirect: async (address) => {
+          const decision = await decidePageFor(c, seo.rules, new URL(address, c.req.url));
+          return decision.redirect ? { ...decision.redirect, cookies: decision.cookies } : null;
+        },
       };
       return ssr(c.req.raw, context);
     });

@@ -55,6 +55,7 @@ async function main() {
     build,
     ssr,
     staticDir: dev ? undefined : CLIENT_DIR,
+    viteDev: dev,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {

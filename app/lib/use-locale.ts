@@ -7,6 +7,8 @@ export interface RootData {
   lang: Locale;
   /** null for English, whose messages are bundled. */
   messages: Record<string, unknown> | null;
+  /** The request came from a crawler (its user agent, checked on the server). */
+  crawler: boolean;
   config: PublicConfig;
 }
 

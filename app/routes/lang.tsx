@@ -12,8 +12,9 @@ import { SiteHeader } from '../components/layout/site-header';
 import { SiteFooter } from '../components/layout/site-footer';
 import { ErrorView } from '../components/layout/error-view';
 
-// The `:lang?` parent of every page: validates the prefix and runs the login guard on
-// every navigation (document or data request), reading the session through the context.
+// The `:lang?` parent of every page: validates the prefix, applies route rules and the locale
+// redirect, and runs the login guard on every navigation (document or data request), reading
+// the session through the context.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (params.lang !== undefined && !isLocale(params.lang)) {
@@ -21,6 +22,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if (params.lang === 'en') {
     throw redirect((withoutEnPrefix(url.pathname) ?? '/') + url.search, 301);
+  }
+  // Route rules and the language redirect: the server's one decision, on page loads (where the
+  // server already applied it) and on client-side navigations alike.
+  if (request.method === 'GET') {
+    const moved = await context.pageRedirect(url.pathname + url.search);
+    if (moved) {
+      const headers = new Headers();
+      for (const cookie of moved.cookies) headers.append('Set-Cookie', cookie);
+      throw redirect(moved.location, { status: moved.status, headers });
+    }
   }
   const viewer = await context.getViewer();
   const target = guardRedirect(url.pathname, url.search, !!viewer);

@@ -7,6 +7,7 @@ import { ok } from '../http/envelope';
 import { sessionToken } from '../http/cookies';
 import { readBody } from '../http/validate';
 import { requestMeta } from '../http/request-meta';
+import { isSecureRequest } from '../http/request-origin';
 import { revokeSession } from '../modules/auth/sessions';
 import {
   completeSignup,
@@ -71,9 +72,7 @@ export function accountsApi() {
     const { env } = c.get('deps');
     setCookie(c, SESSION_COOKIE, result.token, {
       httpOnly: true,
-      secure:
-        env.NODE_ENV === 'production' &&
-        (new URL(c.req.url).protocol === 'https:' || !!env.PUBLIC_URL?.startsWith('https:')),
+      secure: isSecureRequest(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL }),
       sameSite: 'Lax',
       path: '/',
       maxAge: SESSION_MAX_AGE,
@@ -144,8 +143,10 @@ export function accountsApi() {
   api.post('/auth-google/auth-url', (c) => {
     const m = meta(c);
     const { url, state, verifier } = googleAuthUrl(deps(c), `${m.origin}/login`);
+    const { env } = c.get('deps');
     setCookie(c, GOOGLE_COOKIE, `${state}.${verifier}`, {
       httpOnly: true,
+      secure: isSecureRequest(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL }),
       sameSite: 'Lax',
       path: '/common-api/v1/auth-google',
       maxAge: 600,

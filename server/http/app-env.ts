@@ -25,6 +25,8 @@ export interface AppDeps {
   ssr?: SsrHandler;
   /** build/client in production; Vite serves assets in development. */
   staticDir?: string;
+  /** Pages come from Vite's development server (its inline scripts carry no nonce). */
+  viteDev?: boolean;
 }
 
 /** Hono's environment of every route: request id, logger and the app's dependencies. */

@@ -2,9 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import { isbot } from 'isbot';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../common/locales';
-import { decideLocale } from '../../common/locale-redirect';
 import { REF_COOKIE, REF_COOKIE_MAX_AGE, normalizeRefCode } from '../../common/cookies';
+import type { RouteRule } from '../db/schema';
+import { decidePageFor } from './page-redirect';
 
 /** React Router's data and manifest fetches, and files (robots.txt, sitemap.xml …) are not pages. */
 export function isDocumentPath(pathname: string): boolean {
@@ -13,38 +13,34 @@ export function isDocumentPath(pathname: string): boolean {
 }
 
 /**
- * Document requests only (not .data fetches, API or assets): the locale redirect of spec §4
- * and the referral cookie of spec §2 (written only when none is set: first click wins).
+ * Document requests only (not .data fetches, API or assets): route rules and the locale
+ * redirect (decidePage, which the `:lang?` loader also runs on client navigations), and the
+ * referral cookie of spec §2 (written only when none is set: first click wins). A route rule
+ * also applies to a path that looks like a file (an old /page.html).
  */
-export function pageRequestMiddleware(): MiddlewareHandler {
+export function pageRequestMiddleware(rules: {
+  lookup(pathname: string): Promise<RouteRule | null>;
+}): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const url = new URL(c.req.url);
-    if (!isDocumentPath(url.pathname)) return next();
-    const bot = isbot(c.req.header('user-agent') ?? '');
+    if (url.pathname.endsWith('.data') || url.pathname.endsWith('/__manifest')) return next();
+    if (!isDocumentPath(url.pathname)) {
+      const rule = await rules.lookup(url.pathname);
+      if (!rule) return next();
+      return c.redirect(
+        rule.target.startsWith('/') ? rule.target + url.search : rule.target,
+        rule.status === 302 ? 302 : 301,
+      );
+    }
 
     const cookies: string[] = [];
     const ref = normalizeRefCode(url.searchParams.get('ref'));
-    if (ref && !bot && !getCookie(c, REF_COOKIE)) {
+    if (ref && !isbot(c.req.header('user-agent') ?? '') && !getCookie(c, REF_COOKIE)) {
       cookies.push(serialize(REF_COOKIE, ref, { path: '/', maxAge: REF_COOKIE_MAX_AGE, sameSite: 'Lax' }));
     }
-
-    const decision = decideLocale({
-      pathname: url.pathname,
-      search: url.search,
-      cookie: getCookie(c, LOCALE_COOKIE) ?? null,
-      acceptLanguage: c.req.header('accept-language') ?? null,
-      isBot: bot,
-    });
-    if (decision.remember) {
-      cookies.push(
-        serialize(LOCALE_COOKIE, decision.remember, {
-          path: '/',
-          maxAge: LOCALE_COOKIE_MAX_AGE,
-          sameSite: 'Lax',
-        }),
-      );
-    }
+    const decision = await decidePageFor(c, rules, url);
+    cookies.push(...decision.cookies);
     if (decision.redirect) {
       const res = c.redirect(decision.redirect.location, decision.redirect.status);
       res.headers.set('Vary', 'Cookie, Accept-Language');

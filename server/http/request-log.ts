@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger';
 
-export type AppVariables = { requestId: string; log: Logger };
+export type AppVariables = {
+  requestId: string;
+  log: Logger;
+  /** This response's Content-Security-Policy nonce (security-headers.ts). */
+  cspNonce?: string;
+};
 
 /** Gives every request an id (kept from X-Request-Id when sane) and logs its outcome. */
 export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: AppVariables }> {

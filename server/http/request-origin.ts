@@ -10,6 +10,14 @@ export function requestProtocol(c: Context, trustProxy: boolean): 'http:' | 'htt
   return new URL(c.req.url).protocol === 'https:' ? 'https:' : 'http:';
 }
 
+/**
+ * The visitor is on https: the request came over TLS (or a trusted proxy says so), or the site's
+ * public address is https. Session cookies get Secure and answers HSTS then.
+ */
+export function isSecureRequest(c: Context, opts: { trustProxy: boolean; publicUrl?: string }): boolean {
+  return requestProtocol(c, opts.trustProxy) === 'https:' || !!opts.publicUrl?.startsWith('https:');
+}
+
 let ownHosts: Set<string> | null = null;
 
 /** Names this machine answers to without configuration: loopback and its interface addresses. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP_UA, launch } from './browser';
+import { DESKTOP_UA, GOOGLEBOT_UA, launch } from './browser';
 import { apiSignup } from './session';
 import { mailTo } from './outbox';
 
@@ -128,5 +128,90 @@ describe('forms post, and work before the page is hydrated', () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('content security policy on the real pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('every page hydrates under its policy with no violation', async () => {
+    const session = await apiSignup(base, dataDir, `csp-${Date.now()}@example.com`);
+    const context = await browser.newContext({ userAgent: DESKTOP_UA });
+    await context.addCookies([{ name: 'token', value: session.cookie!.slice(6), url: base }]);
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content.Security.Policy|violates/i.test(m.text())) violations.push(m.text());
+    });
+    for (const path of ['/', '/de/pricing', '/login', '/tools', '/dashboard', '/profile', '/affiliate']) {
+      const res = await page.goto(base + path);
+      expect(res!.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-/);
+      // Hydrated: React Router's client took over.
+      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+    }
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('writes the nonce only as nonce attributes (so a cached page can be given a fresh one)', async () => {
+    const res = await fetch(`${base}/de/pricing`, { headers: browserHeaders });
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')![1]!;
+    const html = await res.text();
+    const everywhere = html.split(nonce).length - 1;
+    const asAttribute = html.split(`nonce="${nonce}"`).length - 1;
+    expect(everywhere).toBeGreaterThan(0);
+    expect(asAttribute).toBe(everywhere);
+    // Every inline script carries it.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      if (/\bsrc=|application\/ld\+json/.test(tag)) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+});
+
+describe('crawlers get errors without details (decided on the server)', () => {
+  it('renders no error description for Googlebot, and the full one for a browser', async () => {
+    const bot = await fetch(`${base}/nope-${Date.now()}?x=1`, { headers: { 'user-agent': GOOGLEBOT_UA } });
+    expect(bot.status).toBe(404);
+    // What the page shows (hydration data in scripts is not displayed).
+    const botHtml = (await bot.text()).replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(botHtml.includes('data-testid="error-page"')).toBe(true);
+    expect(botHtml.includes('data-testid="error-description"')).toBe(false);
+    expect(/nope-\d+\?x=1/.test(botHtml)).toBe(false);
+
+    const person = await fetch(`${base}/nope-1?x=1`, { headers: browserHeaders });
+    expect(person.status).toBe(404);
+    const personHtml = (await person.text()).replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(personHtml.includes('data-testid="error-description"')).toBe(true);
+    expect(personHtml.includes('/nope-1?x=1')).toBe(true);
+  });
+});
+
+describe('client-side navigations follow the locale redirect', () => {
+  it('a link to /terms leads a visitor who chose German to /de/terms without a page load', async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ userAgent: DESKTOP_UA, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${base}/pricing`);
+      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+      // The choice is made elsewhere (another tab): only the cookie says German now.
+      await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: base }]);
+      const documents: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+      await page.click('footer a[href="/terms"]');
+      await page.waitForURL(`${base}/de/terms`);
+      expect(documents).toEqual([]);
+      await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 10_000 });
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isbot } from 'isbot';
-import { useLocalePath } from '../../lib/use-locale';
+import { useLocalePath, useRootData } from '../../lib/use-locale';
 import type { NotFoundKind } from '../../lib/not-found';
 
 interface ErrorInfo {
@@ -41,7 +41,10 @@ export function ErrorView({ error }: { error: unknown }) {
   const lp = useLocalePath();
   const info = useErrorInfo(error);
   // Crawlers get the status and title only: details are reported, not displayed (spec §8).
-  const crawler = typeof navigator !== 'undefined' && isbot(navigator.userAgent);
+  // The server decides from the request's user agent; only when the root itself failed (no
+  // loader data) does the browser's own user agent answer.
+  const root = useRootData();
+  const crawler = root ? root.crawler : typeof navigator !== 'undefined' && isbot(navigator.userAgent);
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center"

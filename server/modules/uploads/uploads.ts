@@ -40,6 +40,29 @@ function tusError(status: number, code: number, message: string, data: unknown =
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
 /**
+ * Every refusal in the JSON envelope with a JSON type: tus writes error bodies as text/plain,
+ * and refuses bad headers (a 20-digit Upload-Length …) itself before any hook can shape them.
+ */
+async function envelopeErrors(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  const text = await res.text();
+  let body = text;
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown };
+    if (typeof parsed.code !== 'number') throw new Error('not an envelope');
+  } catch {
+    const { body: wrapped } = tusError(res.status, res.status, 'errors.uploads.rejected', {
+      detail: text.trim().slice(0, 200),
+    });
+    body = wrapped;
+  }
+  const headers = new Headers(res.headers);
+  headers.set('Content-Type', 'application/json; charset=UTF-8');
+  headers.delete('Content-Length');
+  return new Response(body, { status: res.status, headers });
+}
+
+/**
  * Resumable uploads (tus 1.0) streamed to disk under `dir`. Every request is tied to the
  * signed-in user; an upload's owner is recorded in its metadata and checked on each PATCH,
  * HEAD and DELETE. Limits are checked when the upload is created, and tus itself refuses any
@@ -123,7 +146,7 @@ export function createUploads(deps: UploadDeps) {
     close: () => {
       if (sweeper) clearInterval(sweeper);
     },
-    handle: (req: Request) => server.handleWeb(req),
+    handle: async (req: Request) => envelopeErrors(await server.handleWeb(req)),
 
     /** A finished upload of this user, or null (unknown, someone else's, or incomplete). */
     async finished(uploadId: string, userId: string): Promise<FinishedUpload | null> {
