@@ -224,18 +224,17 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
         kill();
         settleTimer = setTimeout(() => settle(() => reject(err)), KILL_SETTLE_MS);
       };
-      const armWatchdog = () => {
+      const armWatchdog = (ms = watchdogMs) => {
         clearTimeout(watchdog);
         watchdog = setTimeout(() => {
-          options.logger?.warn({ pid: child.pid, watchdogMs }, 'whisper child silent too long: killing it');
-          fail(
-            new EngineError(
-              'engine_timeout',
-              `the whisper engine gave no sign of life for ${watchdogMs} ms`,
-              true,
-            ),
+          options.logger?.warn(
+            { pid: child.pid, watchdogMs: ms },
+            'whisper child silent too long: killing it',
           );
-        }, watchdogMs);
+          fail(
+            new EngineError('engine_timeout', `the whisper engine gave no sign of life for ${ms} ms`, true),
+          );
+        }, ms);
       };
       function onAbort() {
         fail(new EngineError('canceled', 'transcription canceled'));
@@ -316,6 +315,8 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
           }
           case 'diarizing':
             diarizing = true;
+            // Diarization reports nothing until it is done: allow it up to the audio's own length.
+            armWatchdog(Math.max(watchdogMs, job.durationSec * 1000));
             break;
           case 'speakers':
             turns = msg.turns;
