@@ -28,3 +28,18 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return null;
 }
+
+/**
+ * The referral cookie to write for a visit to `search`, or null: only for a valid ?ref, only when
+ * none is set (the first click wins), never for crawlers. The server applies it to page loads;
+ * the browser to client-side navigations (spec §2), through this one rule.
+ */
+export function referralCookieFor(
+  search: string,
+  cookieHeader: string | null | undefined,
+  crawler: boolean,
+): string | null {
+  const ref = normalizeRefCode(new URLSearchParams(search).get('ref'));
+  if (!ref || crawler || readCookie(cookieHeader, REF_COOKIE)) return null;
+  return `${REF_COOKIE}=${ref}; Max-Age=${REF_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+}

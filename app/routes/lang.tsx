@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Outlet, redirect, useLocation } from 'react-router';
 import { api } from '../lib/api';
 import { clearUserState, refreshUserState } from '../lib/user-state';
-import { readCookie } from '../../common/cookies';
+import { readCookie, referralCookieFor } from '../../common/cookies';
+import { useRootData } from '../lib/use-locale';
 import type { Route } from './+types/lang';
 import { isLocale } from '../../common/locales';
 import { guardRedirect } from '../../common/guard';
@@ -41,16 +42,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = () => true;
 
-/** Spec §4: a ?ref on any page sends the click call (the server sets the cookie on the page request). */
+/**
+ * Spec §2/§4: a ?ref on any page sends the click call and, when none is set, writes the referral
+ * cookie — the server does it for page loads, this for client-side navigations (same rule).
+ */
 function useReferralClick() {
   const { search } = useLocation();
+  const crawler = useRootData()?.crawler ?? false;
   const ref = new URLSearchParams(search).get('ref');
   useEffect(() => {
     if (!ref) return;
+    const cookie = referralCookieFor(`?${new URLSearchParams({ ref })}`, document.cookie, crawler);
+    if (cookie) document.cookie = cookie;
     void api
       .post('/common-api/v1/distribution/click', { distribution_code: ref }, { handleErrors: true })
       .catch(() => undefined);
-  }, [ref]);
+  }, [ref, crawler]);
 }
 
 export default function LangRoute({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { serialize } from 'hono/utils/cookie';
 import { isbot } from 'isbot';
-import { REF_COOKIE, REF_COOKIE_MAX_AGE, normalizeRefCode } from '../../common/cookies';
+import { referralCookieFor } from '../../common/cookies';
 import type { RouteRule } from '../db/schema';
 import { decidePageFor } from './page-redirect';
 
@@ -35,10 +33,12 @@ export function pageRequestMiddleware(rules: {
     }
 
     const cookies: string[] = [];
-    const ref = normalizeRefCode(url.searchParams.get('ref'));
-    if (ref && !isbot(c.req.header('user-agent') ?? '') && !getCookie(c, REF_COOKIE)) {
-      cookies.push(serialize(REF_COOKIE, ref, { path: '/', maxAge: REF_COOKIE_MAX_AGE, sameSite: 'Lax' }));
-    }
+    const referral = referralCookieFor(
+      url.search,
+      c.req.header('cookie'),
+      isbot(c.req.header('user-agent') ?? ''),
+    );
+    if (referral) cookies.push(referral);
     const decision = await decidePageFor(c, rules, url);
     cookies.push(...decision.cookies);
     if (decision.redirect) {

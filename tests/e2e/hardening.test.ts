@@ -215,3 +215,35 @@ describe('client-side navigations follow the locale redirect', () => {
     }
   });
 });
+
+describe('referral cookie on client-side navigations', () => {
+  it('a ?ref reached without a page load writes the cookie when none is set, and keeps the first', async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ userAgent: DESKTOP_UA, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${base}/pricing`);
+      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+      const documents: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+      // A client-side navigation (the router follows history), as a link with ?ref would make.
+      const go = (to: string) =>
+        page.evaluate((path) => {
+          window.history.pushState(null, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        }, to);
+      const refCookie = async () =>
+        (await context.cookies(base)).find((c) => c.name === 'clipscribe_REF_CODE');
+      await go('/pricing?ref=client1');
+      await expect.poll(async () => (await refCookie())?.value, { timeout: 10_000 }).toBe('CLIENT1');
+      expect((await refCookie())!.expires * 1000 - Date.now()).toBeGreaterThan(89 * 24 * 3600 * 1000);
+      await go('/pricing?ref=second2');
+      await page.waitForTimeout(500);
+      expect((await refCookie())?.value).toBe('CLIENT1');
+      expect(documents).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

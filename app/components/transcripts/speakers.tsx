@@ -135,6 +135,7 @@ function SpeakerRow({
     <li className="flex flex-wrap items-center gap-2 py-1" data-testid="speaker" data-speaker={speaker.id}>
       {renaming ? (
         <form
+          method="post"
           className="flex items-center gap-1"
           onSubmit={(e) => {
             e.preventDefault();
