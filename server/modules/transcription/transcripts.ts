@@ -9,6 +9,7 @@ import {
   type Segment,
 } from '../../../common/segments';
 import { retimeWords } from '../../../common/words';
+import { replaceInSegments } from '../../../common/find-replace';
 import {
   MAX_SPEAKERS,
   assignSpeaker,
@@ -376,6 +377,7 @@ export type SegmentEdit =
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
   | { op: 'shift'; delta: number; from?: number }
+  | { op: 'find_replace'; find: string; replace: string; index?: number }
   /** Segments at `indices` said by `speaker` (null: nobody named). */
   | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
   /** A new speaker (default name and colour unless given), optionally given segments at once. */
@@ -474,7 +476,7 @@ function applyEdit(
 
 function applySegmentEdit(
   segments: Segment[],
-  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' }>,
+  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' | 'find_replace' }>,
   duration?: number,
 ): Segment[] {
   switch (edit.op) {
@@ -496,6 +498,11 @@ function applySegmentEdit(
       return mergeSegments(segments, edit.index);
     case 'shift':
       return shiftSegments(segments, edit.delta, edit.from ?? 0, duration);
+    case 'find_replace': {
+      if (edit.index !== undefined && !segments[edit.index]) throw new RangeError('No such segment');
+      const replaced = replaceInSegments(segments, edit.find, edit.replace, edit.index);
+      return normalizeSegments(replaced.segments, duration);
+    }
   }
 }
 
