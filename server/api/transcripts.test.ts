@@ -329,7 +329,7 @@ describe('cancel, retry, delete, media ranges', () => {
       speaker_count: 2,
     });
     expect(created.json.data).toMatchObject({ detect_speakers: true, speaker_count: 2 });
-    const failed = await waitFor(u.headers, created.json.data.id, ['failed', 'done']);
+    const failed = await waitForStatus(u.headers, created.json.data.id, ['failed', 'done']);
     // Automatic download is off in tests and no model is on disk: a clear reason, not a crash.
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'model_missing' } });
     const bad = await api('POST', '/transcripts', u.headers, {
