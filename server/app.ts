@@ -17,6 +17,8 @@ import { isRefusedInput } from './http/db-errors';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
+import { buildOpenApi } from './api/openapi';
+import { renderDocsPage } from './api/docs-page';
 import { stripeWebhook } from './api/billing';
 import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
@@ -103,6 +105,14 @@ export function createApp(deps: AppDeps) {
   app.all(UPLOAD_PATH, (c) => uploads.handle(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => uploads.handle(c.req.raw));
   mountApis(app);
+  // The API's description, generated from the mounted routes and their zod schemas (built once).
+  let openApi: ReturnType<typeof buildOpenApi> | null = null;
+  const apiDoc = () => (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
+  app.get('/api/openapi.json', (c) => c.json(apiDoc()));
+  app.get('/api/docs', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.html(renderDocsPage(apiDoc()));
+  });
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
   app.all('/self-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
 
