@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
+import { createPageCache, pageCacheMiddleware } from './http/page-cache';
 import { sameOriginRedirects } from './http/same-origin-redirects';
 import { isRefusedInput } from './http/db-errors';
 import { sessionToken } from './http/cookies';
@@ -168,6 +169,14 @@ export function createApp(deps: AppDeps) {
     app.use('*', pageRequestMiddleware(seo.rules));
     // A form posted to a page (before hydration) gets the API's cross-site check before the route's action.
     app.use('*', sameOrigin);
+    if (env.NODE_ENV === 'production' && env.PAGE_CACHE_MB > 0) {
+      const cache = createPageCache({
+        buildId: deps.build.id,
+        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+        contentVersion: () => Promise.all([seo.tools.catalogue(), seo.rules.current()]),
+      });
+      app.use('*', pageCacheMiddleware(cache, deps.build.id));
+    }
     app.all('*', async (c) => {
       // One session lookup per request, shared by the guard and the page's loader.
       let session: Promise<User | null> | undefined;

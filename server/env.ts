@@ -18,6 +18,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Memory for rendered public pages served again to anonymous visitors (production); 0 = off. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),
   API_BASE_URL: z.string().default(''),
   // Origins whose pages may call this server's API with the visitor's session (credentialed
   // CORS), comma-separated: set on the API's server when pages use an API_BASE_URL on another

@@ -9,11 +9,12 @@ import { useLocale, useLocalePath } from '../lib/use-locale';
 import { api } from '../lib/api';
 import { ApiClientError } from '../lib/api-client';
 import { clearUserState, useUserState, writeUserState, type UserPayload } from '../lib/user-state';
-import { LOCALE_NAMES, LOCALES, localizePath, isLocale } from '../../common/locales';
+import { localizePath, isLocale } from '../../common/locales';
 import { formatDate } from '../../common/format';
 import { Field, PasswordField, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
+import { LocaleOptions } from '../components/layout/language-switcher';
 import { reloadAction } from '../lib/form-action';
 
 // Its forms need the page's scripts; one posted before they ran just reloads the page.
@@ -161,11 +162,7 @@ export default function Profile() {
                 defaultValue={user.language}
                 className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
               >
-                {LOCALES.map((l) => (
-                  <option key={l} value={l}>
-                    {LOCALE_NAMES[l]}
-                  </option>
-                ))}
+                <LocaleOptions />
               </select>
             </label>
             <div className="sm:w-48">

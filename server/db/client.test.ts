@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { sessions, users } from './schema';
@@ -45,5 +45,13 @@ describe(`database (${url ? 'postgres' : 'pglite'})`, () => {
     database = await openDatabase({ url, pgliteDir });
     const rows = await database.db.select().from(users).where(eq(users.email, 'kept@example.com'));
     expect(rows).toHaveLength(1);
+  });
+
+  it.skipIf(url)('runs the embedded database with the small server settings', async () => {
+    const shown = async (name: string) =>
+      (await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] };
+    expect((await shown('shared_buffers')).rows[0]).toEqual({ shared_buffers: '16MB' });
+    expect((await shown('work_mem')).rows[0]).toEqual({ work_mem: '2MB' });
+    expect((await shown('max_connections')).rows[0]).toEqual({ max_connections: '10' });
   });
 });

@@ -43,12 +43,17 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
         }}
         className="appearance-none rounded-md border border-slate-200 bg-white py-1.5 pl-8 pr-3 text-sm text-slate-700 hover:border-slate-300 focus:outline-none focus:ring-2 focus:ring-brand-500"
       >
-        {LOCALES.map((l) => (
-          <option key={l} value={l}>
-            {LOCALE_NAMES[l]}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
     </label>
   );
+}
+
+/** The ten interface languages as a select's options, each named in its own language. */
+export function LocaleOptions() {
+  return LOCALES.map((l) => (
+    <option key={l} value={l}>
+      {LOCALE_NAMES[l]}
+    </option>
+  ));
 }

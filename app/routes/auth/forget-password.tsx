@@ -6,7 +6,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { forgotSchema } from '../../../common/auth-schemas';
 import { EmailField, Honeypot, SubmitButton } from '../../components/form/field';
-import { FormAlert } from '../../components/form/form-alert';
+import { ApiForm } from '../../components/form/api-form';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
 import { localeParam, localizePath } from '../../../common/locales';
 
@@ -33,17 +33,11 @@ export default function ForgetPassword() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.forget.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.forget.subtitle')}</p>
-      <form
-        method="post"
-        className="relative mt-6 space-y-4"
-        onSubmit={(e) => void form.submit(e)}
-        noValidate
-      >
-        <FormAlert message={form.formError} />
+      <ApiForm form={form}>
         <EmailField defaultValue={form.kept.email} error={form.errors.email} required />
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.forget.submit')}</SubmitButton>
-      </form>
+      </ApiForm>
       <p className="mt-6 text-center text-sm">
         <Link to={lp('/login')} className="text-slate-600 hover:text-slate-900">
           {t('auth.forget.back')}

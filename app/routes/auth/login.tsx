@@ -8,7 +8,7 @@ import { loginSchema } from '../../../common/auth-schemas';
 import { safeFromPath } from '../../../common/guard';
 import { AuthCode } from '../../../common/error-codes';
 import { EmailField, Honeypot, PasswordField, SubmitButton } from '../../components/form/field';
-import { FormAlert } from '../../components/form/form-alert';
+import { ApiForm } from '../../components/form/api-form';
 import { GoogleButton } from '../../components/form/google-button';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
@@ -50,13 +50,7 @@ export default function Login() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.login.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
-      <form
-        method="post"
-        className="relative mt-6 space-y-4"
-        onSubmit={(e) => void form.submit(e)}
-        noValidate
-      >
-        <FormAlert message={form.formError} />
+      <ApiForm form={form}>
         {form.errorCode === AuthCode.UNVERIFIED ? (
           <Link
             to={`${lp('/register/verification')}?email=${encodeURIComponent(unverifiedEmail.trim().toLowerCase())}`}
@@ -83,7 +77,7 @@ export default function Login() {
         </div>
         <Honeypot />
         <SubmitButton pending={form.pending}>{t('auth.login.submit')}</SubmitButton>
-      </form>
+      </ApiForm>
       <GoogleButton onSuccess={() => void done()} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.login.noAccount')}{' '}

@@ -8,6 +8,7 @@ import { useApiForm } from '../../lib/use-api-form';
 import { api } from '../../lib/api';
 import { verifyCodeSchema } from '../../../common/auth-schemas';
 import { EmailField, Field, SubmitButton } from '../../components/form/field';
+import { ApiForm } from '../../components/form/api-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 import { ApiClientError } from '../../lib/api-client';
@@ -78,8 +79,7 @@ export default function RegisterVerification() {
       </p>
       <p className="mt-2 text-xs text-slate-500">{t('auth.verification.mailNote')}</p>
       {verifying ? <FormAlert message={t('auth.verification.verifying')} tone="info" /> : null}
-      <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
-        <FormAlert message={form.formError} />
+      <ApiForm form={form} className="mt-6 space-y-4">
         <FormAlert message={notice} tone="info" />
         {email ? (
           <input type="hidden" name="email" value={email} />
@@ -97,7 +97,7 @@ export default function RegisterVerification() {
           error={form.errors.code}
         />
         <SubmitButton pending={form.pending}>{t('auth.verification.submit')}</SubmitButton>
-      </form>
+      </ApiForm>
       <div className="mt-6 flex items-center justify-between text-sm">
         <button
           type="button"

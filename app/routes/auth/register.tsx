@@ -6,7 +6,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { signupSchema } from '../../../common/auth-schemas';
 import { EmailField, Field, Honeypot, PasswordField, SubmitButton } from '../../components/form/field';
-import { FormAlert } from '../../components/form/form-alert';
+import { ApiForm } from '../../components/form/api-form';
 import { GoogleButton } from '../../components/form/google-button';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
 import { localeParam, localizePath } from '../../../common/locales';
@@ -36,13 +36,7 @@ export default function Register() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.register.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.register.subtitle')}</p>
-      <form
-        method="post"
-        className="relative mt-6 space-y-4"
-        onSubmit={(e) => void form.submit(e)}
-        noValidate
-      >
-        <FormAlert message={form.formError} />
+      <ApiForm form={form}>
         <Field
           label={`${t('auth.name')} (${t('auth.optional')})`}
           name="name"
@@ -68,7 +62,7 @@ export default function Register() {
             }}
           />
         </p>
-      </form>
+      </ApiForm>
       <GoogleButton onSuccess={() => void navigate(lp('/dashboard'), { replace: true })} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.register.hasAccount')}{' '}

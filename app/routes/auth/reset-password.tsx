@@ -6,6 +6,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { useApiForm } from '../../lib/use-api-form';
 import { resetSchema } from '../../../common/auth-schemas';
 import { PasswordField, SubmitButton } from '../../components/form/field';
+import { ApiForm } from '../../components/form/api-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { writeUserState, type UserPayload } from '../../lib/user-state';
 import { postedFailure, postedForm, redirectWithCookies } from '../../lib/form-action';
@@ -50,12 +51,11 @@ export default function ResetPassword() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.reset.heading')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('auth.reset.subtitle')}</p>
-      <form method="post" className="mt-6 space-y-4" onSubmit={(e) => void form.submit(e)} noValidate>
-        <FormAlert message={form.formError} />
+      <ApiForm form={form} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
         <PasswordField isNew label={t('auth.reset.newPassword')} error={form.errors.password} required />
         <SubmitButton pending={form.pending}>{t('auth.reset.submit')}</SubmitButton>
-      </form>
+      </ApiForm>
     </>
   );
 }

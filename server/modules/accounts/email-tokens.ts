@@ -8,22 +8,27 @@ export const VERIFY_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
+type Purpose = 'verify' | 'reset';
+
+/** A user's unused tokens of one purpose, expired or not. */
+const unusedOf = (userId: string, purpose: Purpose) =>
+  and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt));
+
+/** Tokens of one purpose that still work: unused and not expired. */
+const live = (purpose: Purpose, now: Date) =>
+  and(eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
+
 /** Issues a fresh token (and for verification a 6-digit code); earlier ones of that purpose die. */
 export async function issueEmailToken(
   db: Db,
   userId: string,
-  purpose: 'verify' | 'reset',
+  purpose: Purpose,
   now: Date,
 ): Promise<{ token: string; code: string | null }> {
   const token = newToken();
   const code = purpose === 'verify' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
   await db.transaction(async (tx) => {
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
-      );
+    await tx.update(emailTokens).set({ usedAt: now }).where(unusedOf(userId, purpose));
     await tx.insert(emailTokens).values({
       userId,
       purpose,
@@ -40,21 +45,14 @@ export async function issueEmailToken(
 export async function findLiveToken(
   db: Db,
   token: string,
-  purpose: 'verify' | 'reset',
+  purpose: Purpose,
   now: Date,
 ): Promise<EmailToken | null> {
   if (token.length > 200) return null;
   const [row] = await db
     .select()
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), live(purpose, now)))
     .limit(1);
   return row ?? null;
 }
@@ -69,14 +67,7 @@ export async function checkVerifyCode(
   const [row] = await db
     .select()
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, 'verify'),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(emailTokens.userId, userId), live('verify', now)))
     .limit(1);
   if (!row || row.attempts >= MAX_CODE_ATTEMPTS) return null;
   if (row.codeHash === hashToken(`${userId}:${code}`)) return row;
@@ -99,12 +90,7 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<boole
 
 /** Ends a user's live verification codes and links. */
 export async function revokeVerifyCodes(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify'), isNull(emailTokens.usedAt)),
-    );
+  await db.update(emailTokens).set({ usedAt: now }).where(unusedOf(userId, 'verify'));
 }
 
 /** Whether a choose-password (reset) link was ever mailed to this user. */

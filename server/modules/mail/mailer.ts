@@ -73,60 +73,55 @@ function createSmtpMailer(opts: MailerOptions, smtpUrl: string): Mailer {
     // An 'error' event without a listener would crash the process.
     t.on('error', (err: unknown) => opts.logger.warn({ err }, 'mail transport error')),
   );
-  let closed = false;
-
-  return {
-    async send(msg) {
-      if (closed) throw new Error('mail: mailer is closed');
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html,
-        headers: HEADERS,
-      });
-      opts.logger.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent');
-    },
-    close() {
-      closed = true;
-      transport.close();
-    },
-  };
+  return closable(transport, async (msg) => {
+    const info = await transport.sendMail(sendOptions(opts, msg));
+    opts.logger.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent');
+  });
 }
 
 function createOutboxMailer(opts: MailerOptions): Mailer {
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let closed = false;
   opts.logger.warn(
     { outboxDir: opts.outboxDir },
     'no SMTP server configured: mails are written to the outbox',
   );
+  return closable(transport, async (msg) => {
+    const info = await transport.sendMail(sendOptions(opts, msg));
+    if (!Buffer.isBuffer(info.message)) throw new Error('mail: stream transport did not return a buffer');
 
+    await mkdir(opts.outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
+    const file = path.join(opts.outboxDir, name);
+    // Written aside and renamed, so a reader of the outbox never sees half a mail.
+    await writeFile(`${file}.part`, info.message, { flag: 'wx' });
+    await rename(`${file}.part`, file);
+
+    opts.logger.info(
+      { to: msg.to, subject: msg.subject, links: extractLinks(msg.text), file },
+      'mail written to outbox',
+    );
+  });
+}
+
+/** What both transports are given for one message. */
+function sendOptions(opts: MailerOptions, msg: MailMessage): SendMailOptions {
+  return {
+    from: opts.from,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html,
+    headers: HEADERS,
+  };
+}
+
+/** A mailer over `transport` whose sends reject once it is closed. */
+function closable(transport: { close(): void }, deliver: (msg: MailMessage) => Promise<void>): Mailer {
+  let closed = false;
   return {
     async send(msg) {
       if (closed) throw new Error('mail: mailer is closed');
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html,
-        headers: HEADERS,
-      });
-      if (!Buffer.isBuffer(info.message)) throw new Error('mail: stream transport did not return a buffer');
-
-      await mkdir(opts.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
-      const file = path.join(opts.outboxDir, name);
-      // Written aside and renamed, so a reader of the outbox never sees half a mail.
-      await writeFile(`${file}.part`, info.message, { flag: 'wx' });
-      await rename(`${file}.part`, file);
-
-      opts.logger.info(
-        { to: msg.to, subject: msg.subject, links: extractLinks(msg.text), file },
-        'mail written to outbox',
-      );
+      await deliver(msg);
     },
     close() {
       closed = true;

@@ -43,30 +43,8 @@ export function resolveMailLocale(lang: string): Locale {
 
 export function renderVerificationMail({ lang, appName, code, link }: VerificationMailInput): RenderedMail {
   assertHttpLink(link);
-  const locale = resolveMailLocale(lang);
-  const t = translator(MAIL_STRINGS[locale], { app: appName, code });
-
-  const subject = t('verifySubject');
-  const text = [
-    t('verifyHeading'),
-    '',
-    t('verifyCodeIntro'),
-    '',
-    `    ${code}`,
-    '',
-    t('verifyLinkIntro'),
-    link,
-    '',
-    t('verifyExpiry'),
-    '',
-    t('verifyIgnore'),
-    '',
-    '-- ',
-    t('footer'),
-    '',
-  ].join('\n');
-
-  const html = layout(locale, subject, appName, t('footer'), [
+  const { locale, t } = mailLocale(lang, { app: appName, code });
+  return composeMail(locale, appName, t('verifySubject'), t('footer'), [
     heading(t('verifyHeading')),
     paragraph(t('verifyCodeIntro')),
     codeBlock(code),
@@ -76,33 +54,12 @@ export function renderVerificationMail({ lang, appName, code, link }: Verificati
     paragraph(t('verifyExpiry'), MUTED),
     paragraph(t('verifyIgnore'), MUTED),
   ]);
-
-  return { subject, text, html };
 }
 
 export function renderResetMail({ lang, appName, link }: ResetMailInput): RenderedMail {
   assertHttpLink(link);
-  const locale = resolveMailLocale(lang);
-  const t = translator(MAIL_STRINGS[locale], { app: appName });
-
-  const subject = t('resetSubject');
-  const text = [
-    t('resetHeading'),
-    '',
-    t('resetIntro'),
-    '',
-    link,
-    '',
-    t('resetExpiry'),
-    '',
-    t('resetIgnore'),
-    '',
-    '-- ',
-    t('footer'),
-    '',
-  ].join('\n');
-
-  const html = layout(locale, subject, appName, t('footer'), [
+  const { locale, t } = mailLocale(lang, { app: appName });
+  return composeMail(locale, appName, t('resetSubject'), t('footer'), [
     heading(t('resetHeading')),
     paragraph(t('resetIntro')),
     button(link, t('resetButton')),
@@ -110,8 +67,6 @@ export function renderResetMail({ lang, appName, link }: ResetMailInput): Render
     paragraph(t('resetExpiry'), MUTED),
     paragraph(t('resetIgnore'), MUTED),
   ]);
-
-  return { subject, text, html };
 }
 
 export interface AccountExistsMailInput {
@@ -126,25 +81,8 @@ export interface AccountExistsMailInput {
 /** A sign-up pending confirmation was tried again: the mailbox's owner chooses the password. */
 export function renderChoosePasswordMail({ lang, appName, link }: ResetMailInput): RenderedMail {
   assertHttpLink(link);
-  const locale = resolveMailLocale(lang);
-  const t = translator(MAIL_STRINGS[locale], { app: appName });
-  const subject = t('chooseSubject');
-  const text = [
-    t('chooseHeading'),
-    '',
-    t('chooseIntro'),
-    '',
-    link,
-    '',
-    t('resetExpiry'),
-    '',
-    t('chooseIgnore'),
-    '',
-    '-- ',
-    t('footer'),
-    '',
-  ].join('\n');
-  const html = layout(locale, subject, appName, t('footer'), [
+  const { locale, t } = mailLocale(lang, { app: appName });
+  return composeMail(locale, appName, t('chooseSubject'), t('footer'), [
     heading(t('chooseHeading')),
     paragraph(t('chooseIntro')),
     button(link, t('chooseButton')),
@@ -152,7 +90,6 @@ export function renderChoosePasswordMail({ lang, appName, link }: ResetMailInput
     paragraph(t('resetExpiry'), MUTED),
     paragraph(t('chooseIgnore'), MUTED),
   ]);
-  return { subject, text, html };
 }
 
 /** Someone signed up with an address that has an account: its owner is told, nothing changes. */
@@ -164,39 +101,58 @@ export function renderAccountExistsMail({
 }: AccountExistsMailInput): RenderedMail {
   assertHttpLink(loginLink);
   assertHttpLink(resetLink);
-  const locale = resolveMailLocale(lang);
-  const t = translator(MAIL_STRINGS[locale], { app: appName });
-  const subject = t('existsSubject');
-  const text = [
-    t('existsHeading'),
-    '',
-    t('existsIntro'),
-    '',
-    `${t('existsButton')}: ${loginLink}`,
-    '',
-    t('existsReset'),
-    resetLink,
-    '',
-    t('existsIgnore'),
-    '',
-    '-- ',
-    t('footer'),
-    '',
-  ].join('\n');
-  const html = layout(locale, subject, appName, t('footer'), [
+  const { locale, t } = mailLocale(lang, { app: appName });
+  return composeMail(locale, appName, t('existsSubject'), t('footer'), [
     heading(t('existsHeading')),
     paragraph(t('existsIntro')),
     button(loginLink, t('existsButton')),
     fallbackLink(t('existsReset'), resetLink),
     paragraph(t('existsIgnore'), MUTED),
   ]);
-  return { subject, text, html };
 }
 
 // ---------------------------------------------------------------------------
 
-function translator(strings: MailStrings, vars: Record<string, string>) {
-  return (key: MailStringKey): string => interpolate(strings[key], vars);
+/** The recipient's locale (en when unknown) and its strings with `vars` filled in. */
+function mailLocale(lang: string, vars: Record<string, string>) {
+  const locale = resolveMailLocale(lang);
+  const strings: MailStrings = MAIL_STRINGS[locale];
+  return { locale, t: (key: MailStringKey): string => interpolate(strings[key], vars) };
+}
+
+/**
+ * One block of a mail: its row of the HTML card and its paragraph of the text part (null: HTML
+ * only). `link`: a link the text part shows only once.
+ */
+interface Block {
+  html: string;
+  text: string | null;
+  link?: string;
+}
+
+/** The mail from its blocks: the same content as HTML and as plain text, with the footer. */
+function composeMail(
+  locale: Locale,
+  appName: string,
+  subject: string,
+  footer: string,
+  blocks: Block[],
+): RenderedMail {
+  const paragraphs: string[] = [];
+  for (const block of blocks) {
+    if (block.text === null) continue;
+    if (block.link && paragraphs.some((p) => p.includes(block.link!))) continue;
+    paragraphs.push(block.text);
+  }
+  const text = [...paragraphs, `-- \n${footer}\n`].join('\n\n');
+  const html = layout(
+    locale,
+    subject,
+    appName,
+    footer,
+    blocks.map((b) => b.html),
+  );
+  return { subject, text, html };
 }
 
 function assertHttpLink(link: string): void {
@@ -220,48 +176,65 @@ const BLUE = '#2563eb';
 
 // Every block below is one <tr> of the card table; arguments are plain text and
 // get escaped here.
-function heading(value: string): string {
-  return row(
-    `<h1 style="margin:0;font-family:${FONT};font-size:22px;line-height:30px;font-weight:700;color:${TEXT};">${escapeHtml(value)}</h1>`,
-    '0 32px 16px',
+function heading(value: string): Block {
+  return block(
+    value,
+    row(
+      `<h1 style="margin:0;font-family:${FONT};font-size:22px;line-height:30px;font-weight:700;color:${TEXT};">${escapeHtml(value)}</h1>`,
+      '0 32px 16px',
+    ),
   );
 }
 
-function paragraph(value: string, color = TEXT): string {
-  return row(
-    `<p style="margin:0;font-family:${FONT};font-size:16px;line-height:24px;color:${color};">${escapeHtml(value)}</p>`,
-    '0 32px 16px',
+function paragraph(value: string, color = TEXT): Block {
+  return block(
+    value,
+    row(
+      `<p style="margin:0;font-family:${FONT};font-size:16px;line-height:24px;color:${color};">${escapeHtml(value)}</p>`,
+      '0 32px 16px',
+    ),
   );
 }
 
-function codeBlock(code: string): string {
-  return row(
-    `<div style="display:inline-block;padding:12px 20px;background-color:#f3f4f6;border:1px solid #e5e7eb;border-radius:8px;font-family:${MONO};font-size:32px;line-height:40px;font-weight:700;letter-spacing:8px;color:${TEXT};">${escapeHtml(code)}</div>`,
-    '8px 32px 24px',
-    'center',
+function codeBlock(code: string): Block {
+  return block(
+    `    ${code}`,
+    row(
+      `<div style="display:inline-block;padding:12px 20px;background-color:#f3f4f6;border:1px solid #e5e7eb;border-radius:8px;font-family:${MONO};font-size:32px;line-height:40px;font-weight:700;letter-spacing:8px;color:${TEXT};">${escapeHtml(code)}</div>`,
+      '8px 32px 24px',
+      'center',
+    ),
   );
 }
 
-function button(link: string, label: string): string {
+/** In the text part, the link alone. */
+function button(link: string, label: string): Block {
   const href = escapeHtml(link);
-  return row(
-    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;">` +
-      `<tr><td align="center" bgcolor="${BLUE}" style="border-radius:6px;background-color:${BLUE};">` +
-      `<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 28px;font-family:${FONT};font-size:16px;line-height:24px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:6px;background-color:${BLUE};">${escapeHtml(label)}</a>` +
-      `</td></tr></table>`,
-    '8px 32px 24px',
-    'center',
+  return block(
+    link,
+    row(
+      `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;">` +
+        `<tr><td align="center" bgcolor="${BLUE}" style="border-radius:6px;background-color:${BLUE};">` +
+        `<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 28px;font-family:${FONT};font-size:16px;line-height:24px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:6px;background-color:${BLUE};">${escapeHtml(label)}</a>` +
+        `</td></tr></table>`,
+      '8px 32px 24px',
+      'center',
+    ),
   );
 }
 
-function fallbackLink(intro: string, link: string): string {
+/** The link written out; in the text part only when no block before showed it. */
+function fallbackLink(intro: string, link: string): Block {
   const href = escapeHtml(link);
-  return row(
+  const html = row(
     `<p style="margin:0;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">${escapeHtml(intro)}<br>` +
       `<a href="${href}" target="_blank" rel="noopener" style="color:${BLUE};text-decoration:underline;word-break:break-all;">${href}</a></p>`,
     '0 32px 16px',
   );
+  return { html, text: `${intro}\n${link}`, link };
 }
+
+const block = (text: string, html: string): Block => ({ html, text });
 
 function row(content: string, padding: string, align: 'left' | 'center' = 'left'): string {
   return `<tr><td align="${align}" style="padding:${padding};">${content}</td></tr>`;

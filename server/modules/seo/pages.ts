@@ -28,19 +28,24 @@ export interface ToolCatalogue {
  * so every lookup — check-page, info, footer, sitemap — is a map read.
  */
 export function createToolPages(db: Db) {
-  let cached: { at: number; catalogue: ToolCatalogue } | null = null;
+  let cached: { at: number; signature: string; catalogue: ToolCatalogue } | null = null;
 
+  /** Keeps its identity while the rows are unchanged: the page cache watches it. */
   async function catalogue(): Promise<ToolCatalogue> {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.catalogue;
     const rows = await db.select().from(seoPages).orderBy(seoPages.slug, seoPages.lang);
-    cached = { at: Date.now(), catalogue: buildCatalogue(rows) };
+    const signature = JSON.stringify(rows);
+    cached =
+      cached?.signature === signature
+        ? { ...cached, at: Date.now() }
+        : { at: Date.now(), signature, catalogue: buildCatalogue(rows) };
     return cached.catalogue;
   }
 
   return {
     catalogue,
     invalidate() {
-      cached = null;
+      if (cached) cached.at = 0;
     },
     /** GET check-page: 1 when the page exists in that language, else 0. */
     async count(lang: string, pathOrSlug: string): Promise<number> {

@@ -67,25 +67,37 @@ export function listRouteRules(db: Db): Promise<RouteRule[]> {
   return db.select().from(routeRules).orderBy(routeRules.path);
 }
 
-/** Rules in memory for a minute: the lookup runs before every page. */
+/**
+ * Rules in memory for a minute: the lookup runs before every page. The map keeps its identity
+ * while the rules are unchanged, so the page cache (server/http/page-cache.ts) can tell a change.
+ */
 export function createRouteRules(db: Db) {
-  let cached: { at: number; rules: Map<string, RouteRule> } | null = null;
+  let cached: { at: number; signature: string; rules: Map<string, RouteRule> } | null = null;
+  async function current(): Promise<Map<string, RouteRule>> {
+    if (!cached || Date.now() - cached.at > CACHE_MS) {
+      const rows = await listRouteRules(db);
+      const signature = JSON.stringify(rows);
+      cached =
+        cached?.signature === signature
+          ? { ...cached, at: Date.now() }
+          : { at: Date.now(), signature, rules: new Map(rows.map((r) => [r.path, r])) };
+    }
+    return cached.rules;
+  }
   return {
+    current,
     async lookup(pathname: string): Promise<RouteRule | null> {
-      if (!cached || Date.now() - cached.at > CACHE_MS) {
-        const rows = await listRouteRules(db);
-        cached = { at: Date.now(), rules: new Map(rows.map((r) => [r.path, r])) };
-      }
+      const rules = await current();
       let path: string;
       try {
         path = normalizeRulePath(pathname);
       } catch {
         return null;
       }
-      return cached.rules.get(path) ?? null;
+      return rules.get(path) ?? null;
     },
     invalidate() {
-      cached = null;
+      if (cached) cached.at = 0;
     },
   };
 }

@@ -21,6 +21,7 @@ import type { TranscriptEvents } from '../jobs/events';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
+import { FRESH_RUN } from './fresh-run';
 import type { Storage } from '../storage/storage';
 
 export interface PipelineDeps {
@@ -90,16 +91,9 @@ export async function processTranscript(
   const started = await db
     .update(transcripts)
     .set({
+      ...FRESH_RUN,
       status: 'processing',
-      progress: 0,
       stage: 'preparing',
-      remainingSec: null,
-      segments: [],
-      speakers: [],
-      plainText: '',
-      speechRegions: null,
-      errorCode: null,
-      errorDetail: null,
       updatedAt: new Date(),
     })
     .where(and(eq(transcripts.id, transcriptId), eq(transcripts.status, row.status)))

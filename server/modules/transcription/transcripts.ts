@@ -29,6 +29,7 @@ import { assertAdmission } from './admission';
 import { stripControlChars } from '../../../common/text';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription, queueTranscription } from './transcribe-jobs';
+import { FRESH_RUN } from './fresh-run';
 
 export const transcriptNotFound = () =>
   new ApiError(TranscriptCode.NOT_FOUND, 'errors.transcripts.notFound', 404);
@@ -53,6 +54,33 @@ async function assertFolder(deps: TranscriptionDeps, user: User, folderId: strin
     .where(and(eq(folders.id, folderId), eq(folders.userId, user.id)));
   if (!row) throw folderNotFound();
   return row.id;
+}
+
+/** ffprobe's findings; a file that is not usable media is a 422 saying why (`onRefused` first). */
+async function usableMedia(
+  probe: () => Promise<MediaInfo>,
+  onRefused?: () => Promise<void>,
+): Promise<MediaInfo> {
+  try {
+    return await probe();
+  } catch (err) {
+    if (!(err instanceof MediaError)) throw err;
+    await onRefused?.();
+    throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`, 422);
+  }
+}
+
+/** Moves a finished upload into storage as the transcript's media; returns its storage key. */
+async function attachUpload(
+  deps: TranscriptionDeps,
+  row: Pick<Transcript, 'id' | 'userId'>,
+  upload: { id: string; path: string },
+): Promise<string> {
+  const key = mediaKey(row.userId, row.id);
+  await deps.storage.adoptFile(upload.path, key);
+  await deps.uploads.discard(upload.id);
+  await deps.db.update(transcripts).set({ mediaKey: key }).where(eq(transcripts.id, row.id));
+  return key;
 }
 
 /** The file name without its extension, as the default transcript name. */
@@ -126,10 +154,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
       errorDetail: mediaError?.message ?? null,
     })
     .returning();
-  const key = mediaKey(user.id, row!.id);
-  await deps.storage.adoptFile(upload.path, key);
-  await deps.uploads.discard(upload.id);
-  await deps.db.update(transcripts).set({ mediaKey: key }).where(eq(transcripts.id, row!.id));
+  const key = await attachUpload(deps, row!, upload);
   if (info) await queueTranscription(deps.queue, row!.id);
   return { ...row!, mediaKey: key };
 }
@@ -166,18 +191,12 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
   if (input.uploadId && !upload) {
     throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
   }
-  let info: MediaInfo | null = null;
-  if (upload) {
-    try {
-      info = await probeMedia(deps.ffprobe, upload.path);
-    } catch (err) {
-      if (err instanceof MediaError) {
-        await deps.uploads.discard(upload.id);
-        throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`, 422);
-      }
-      throw err;
-    }
-  }
+  const info = upload
+    ? await usableMedia(
+        () => probeMedia(deps.ffprobe, upload.path),
+        () => deps.uploads.discard(upload.id),
+      )
+    : null;
   const durationSec = info?.durationSec ?? (segments.length ? segments[segments.length - 1]!.end : 0);
   const clean = normalizeSegments(segments, info ? info.durationSec : undefined);
   const [row] = await deps.db
@@ -203,11 +222,7 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     })
     .returning();
   if (!upload) return row!;
-  const key = mediaKey(user.id, row!.id);
-  await deps.storage.adoptFile(upload.path, key);
-  await deps.uploads.discard(upload.id);
-  await deps.db.update(transcripts).set({ mediaKey: key }).where(eq(transcripts.id, row!.id));
-  return { ...row!, mediaKey: key };
+  return { ...row!, mediaKey: await attachUpload(deps, row!, upload) };
 }
 
 export interface ListQuery {
@@ -537,29 +552,18 @@ export async function retryTranscript(
   ) {
     throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   }
-  let info: MediaInfo;
-  try {
-    info = await deps.storage.withLocalFile(row.mediaKey, (file) => probeMedia(deps.ffprobe, file));
-  } catch (err) {
-    if (err instanceof MediaError) {
-      throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`, 422);
-    }
-    throw err;
-  }
+  const stored = row.mediaKey;
+  const info = await usableMedia(() =>
+    deps.storage.withLocalFile(stored, (file) => probeMedia(deps.ffprobe, file)),
+  );
   // A re-run of a finished transcript is already paid for: only the jobs-at-once limit applies.
   await assertAdmission(deps.db, user, rerun ? {} : { durationSec: info.durationSec }, deps.now());
   const [updated] = await deps.db
     .update(transcripts)
     .set({
+      ...FRESH_RUN,
       status: 'queued',
-      progress: 0,
       stage: null,
-      remainingSec: null,
-      segments: [],
-      plainText: '',
-      speechRegions: null,
-      errorCode: null,
-      errorDetail: null,
       durationSec: info.durationSec,
       mediaType: info.mimeType,
       hasVideo: info.hasVideo,

@@ -1,0 +1,152 @@
+// `npm run bench:lean`: the web process's weight on the embedded default (not a test; prints
+// figures). For each variant: a first start into an empty data folder, the time until the first
+// answered request and the idle RSS; 1,000 mixed requests (pages, API, files) and the RSS after
+// them; then a restart on the same folder, its time to the first answer and idle RSS.
+//   BENCH_BASELINE=<folder>   also runs an older checkout side by side (`git worktree add … <commit>`
+//                             with node_modules and build/ linked), started as it was (tsx).
+//   BENCH_REQUESTS (default 1000), BENCH_CONCURRENCY (default 4).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
+const MIX = [
+  '/healthz',
+  '/',
+  '/de',
+  '/pricing',
+  '/login',
+  '/fr/register',
+  '/tools',
+  '/common-api/v1/user',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/no/such/page',
+  '/terms',
+];
+
+spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const variants = [{ name: 'compiled (npm start)', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] }];
+if (process.env.BENCH_BASELINE)
+  variants.unshift({
+    name: `baseline (${path.basename(process.env.BENCH_BASELINE)}, tsx)`,
+    cwd: path.resolve(process.env.BENCH_BASELINE),
+    args: ['--import', 'tsx', 'server/main.ts'],
+  });
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+const status = (pid, field) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
+  1024;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function start(variant, dataDir) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, variant.args, {
+    cwd: variant.cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (proc.exitCode !== null) throw new Error(`${variant.name} exited`);
+    await sleep(20);
+  }
+  const firstAnswerMs = performance.now() - t0;
+  return {
+    base,
+    proc,
+    firstAnswerMs,
+    async stop() {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function mixed(base) {
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS) {
+      const p = MIX[next++ % MIX.length];
+      const res = await fetch(base + p, { headers: { 'user-agent': UA, cookie: 'i18n_redirected=en' }, redirect: 'manual' });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+const rows = [];
+for (const variant of variants) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-lean-'));
+  try {
+    const first = await start(variant, dataDir);
+    await sleep(3000);
+    const idleFirst = status(first.proc.pid, 'VmRSS');
+    const peakFirst = status(first.proc.pid, 'VmHWM');
+    await first.stop();
+    const s = await start(variant, dataDir);
+    await sleep(3000);
+    const idle = status(s.proc.pid, 'VmRSS');
+    await mixed(s.base);
+    await sleep(1000);
+    const after = status(s.proc.pid, 'VmRSS');
+    const peak = status(s.proc.pid, 'VmHWM');
+    await s.stop();
+    rows.push({ variant, first, idleFirst, peakFirst, s, idle, after, peak });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`web process, embedded default, ${os.availableParallelism()} cores; MB RSS, ms; ${REQUESTS} mixed requests at concurrency ${CONCURRENCY}`);
+console.log(
+  'variant'.padEnd(34) +
+    'first start: answer'.padStart(20) +
+    'idle'.padStart(6) +
+    'peak'.padStart(6) +
+    ' | restart: answer'.padStart(18) +
+    'idle'.padStart(6) +
+    'after reqs'.padStart(11) +
+    'peak'.padStart(6),
+);
+for (const r of rows)
+  console.log(
+    r.variant.name.padEnd(34) +
+      r.first.firstAnswerMs.toFixed(0).padStart(20) +
+      r.idleFirst.toFixed(0).padStart(6) +
+      r.peakFirst.toFixed(0).padStart(6) +
+      r.s.firstAnswerMs.toFixed(0).padStart(18) +
+      r.idle.toFixed(0).padStart(6) +
+      r.after.toFixed(0).padStart(11) +
+      r.peak.toFixed(0).padStart(6),
+  );
