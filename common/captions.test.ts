@@ -561,8 +561,10 @@ describe('round trip', () => {
       });
       const list = normalizeSegments(raw);
       if (list.length === 0) continue;
-      expect(parseCaptions(formatSrt(list)), JSON.stringify(list)).toEqual(list);
-      expect(parseCaptions(formatVtt(list)), JSON.stringify(list)).toEqual(list);
+      // A caption file cannot tell a typed line break from a wrapped line: it comes back a space.
+      const flat = list.map((s) => ({ ...s, text: s.text.replace(/\n/g, ' ') }));
+      expect(parseCaptions(formatSrt(list)), JSON.stringify(list)).toEqual(flat);
+      expect(parseCaptions(formatVtt(list)), JSON.stringify(list)).toEqual(flat);
     }
   });
 });

@@ -30,3 +30,14 @@ describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (lang) => {
     expect(same).toEqual([]);
   });
 });
+
+// The generated language-name tables (scripts/language-names.mjs): one name per transcription
+// language in every interface language, never the bare code.
+describe.each(LOCALES)('language names %s', (lang) => {
+  it('names every transcription language', async () => {
+    const { WHISPER_LANGUAGES } = await import('./whisper-languages');
+    const names = JSON.parse(readFileSync(`app/locales/languages/${lang}.json`, 'utf8')) as Record<string, string>;
+    expect(Object.keys(names).sort()).toEqual([...WHISPER_LANGUAGES].sort());
+    for (const [code, name] of Object.entries(names)) expect(name.toLowerCase(), code).not.toBe(code);
+  });
+});

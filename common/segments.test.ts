@@ -23,13 +23,13 @@ describe('normalizeSegments', () => {
     expect(out[0]).not.toBe(input[0]);
   });
 
-  it('trims text and collapses whitespace runs, line breaks included, into one space', () => {
+  it('trims text and collapses whitespace runs into one space, keeping single line breaks', () => {
     const out = normalizeSegments([
       seg(0, 1, '  Hello \n\n  there\tfriend  '),
       seg(1, 2, 'line one\r\nline two'),
       seg(2, 3, 'no\u00a0break\u2003space'),
     ]);
-    expect(out.map((s) => s.text)).toEqual(['Hello there friend', 'line one line two', 'no break space']);
+    expect(out.map((s) => s.text)).toEqual(['Hello\nthere friend', 'line one\nline two', 'no break space']);
   });
 
   it('drops empty or whitespace-only texts', () => {
@@ -338,7 +338,7 @@ describe('validateSegmentsInput', () => {
     ]);
     expect(r).toEqual({
       ok: true,
-      segments: [seg(0, 2, 'first'), seg(3, 4, 'second line'), seg(5, 5.5, 'zero length')],
+      segments: [seg(0, 2, 'first'), seg(3, 4, 'second\nline'), seg(5, 5.5, 'zero length')],
     });
   });
 

@@ -52,8 +52,18 @@ export const MIN_SEGMENT_SEC = 0.5;
 
 export const roundMs = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
-/** Trim, and turn every whitespace run (line breaks, tabs, no-break spaces, …) into one space. */
-const cleanText = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/** Trim, and turn every whitespace run (tabs, no-break spaces, …) into one space. */
+const cleanLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/**
+ * A segment's text: lines cleaned, blank lines dropped. A line break someone typed (Shift+Enter
+ * in the editor) stays one line break; subtitle cues re-wrap the text their own way.
+ */
+const cleanText = (text: string): string =>
+  text
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map(cleanLine)
+    .filter(Boolean)
+    .join('\n');
 
 const validDuration = (durationSec: number | undefined): number | undefined =>
   typeof durationSec === 'number' && Number.isFinite(durationSec) && durationSec >= 0
@@ -107,7 +117,7 @@ export function normalizeWords(words: readonly Word[], segStart: number, segEnd:
   const clean: Word[] = [];
   for (const w of words) {
     if (typeof w !== 'object' || w === null) continue;
-    const text = typeof w.text === 'string' ? cleanText(w.text) : '';
+    const text = typeof w.text === 'string' ? cleanLine(w.text) : '';
     if (text === '' || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
     const start = Math.min(segEnd, Math.max(segStart, roundMs(w.start)));
     const end = Math.min(segEnd, Math.max(start, roundMs(w.end)));

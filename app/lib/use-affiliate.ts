@@ -36,9 +36,10 @@ export interface BalanceJson {
 /** GET distribution/show: the record, null when not an affiliate, undefined on other failures. */
 async function fetchShow(): Promise<AffiliateJson | null | undefined> {
   try {
-    return await api.get<AffiliateJson>('/common-api/v1/distribution/show', undefined, {
+    const row = await api.get<AffiliateJson | null>('/common-api/v1/distribution/show', undefined, {
       handleErrors: true,
     });
+    return row ?? null;
   } catch (err) {
     return err instanceof ApiClientError && err.code === AffiliateCode.NOT_AFFILIATE ? null : undefined;
   }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { replaceInSegments } from '../../common/find-replace';
 import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
@@ -9,6 +10,7 @@ export type SegmentEdit =
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
   | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
+  | { op: 'find_replace'; find: string; replace: string; index?: number }
   | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
   | { op: 'add_speaker'; name?: string; indices?: number[] }
   | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
@@ -28,7 +30,10 @@ const HISTORY = 50;
  */
 export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: TranscriptJson) => void) {
   const [saving, setSaving] = useState(false);
-  const [history, setHistory] = useState<Snapshot[]>([]);
+  // The history lives in a ref so an Undo offered earlier (a toast's button) undoes the newest edit.
+  const history = useRef<Snapshot[]>([]);
+  const [canUndo, setCanUndo] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const version = useRef(transcript.updated_at);
   // Undo restores the speakers too (a rename, a merge), as they were when the edit was made.
   const speakers = useRef(transcript.speakers ?? []);
@@ -54,7 +59,10 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
             },
           );
           version.current = saved.updated_at;
-          if (record) setHistory((h) => [...h.slice(-HISTORY + 1), before]);
+          if (record) {
+            history.current = [...history.current.slice(-HISTORY + 1), before];
+            setCanUndo(true);
+          }
           onSaved(saved);
           return true;
         } catch {
@@ -72,11 +80,30 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
   );
 
   const undo = useCallback(() => {
-    const previous = history.at(-1);
+    const previous = history.current.at(-1);
     if (!previous) return;
-    setHistory((h) => h.slice(0, -1));
+    history.current = history.current.slice(0, -1);
+    setCanUndo(history.current.length > 0);
+    setEditing(null);
     void send({ op: 'replace', segments: previous.segments, speakers: previous.speakers }, [], false);
-  }, [history, send]);
+  }, [send]);
 
-  return { send, undo, canUndo: history.length > 0, saving };
+  /** Opens segment `index` for editing (null: none). */
+  const edit = useCallback((index: number | null) => setEditing(index), []);
+  /** Closes segment `index` if it is the one open (a later open of another one stays). */
+  const close = useCallback((index: number) => setEditing((cur) => (cur === index ? null : cur)), []);
+
+  /** Replaces `find` everywhere (or in one segment); resolves to how many were replaced. */
+  const replace = useCallback(
+    async (segments: Segment[], find: string, replacement: string, index?: number) => {
+      const { count } = replaceInSegments(segments, find, replacement, index);
+      if (count === 0) return 0;
+      setEditing(null);
+      const done = await send({ op: 'find_replace', find, replace: replacement, index }, segments);
+      return done ? count : 0;
+    },
+    [send],
+  );
+
+  return { send, undo, canUndo, saving, editing, edit, close, replace };
 }

@@ -14,6 +14,7 @@ import {
   addCode,
   applyAsAffiliate,
   codeAvailable,
+  findAffiliate,
   ownAffiliate,
   setPayoutAccount,
 } from '../modules/affiliate/program';
@@ -39,9 +40,11 @@ export function affiliateApi() {
     const created = await applyAsAffiliate(affiliate(c), user, body);
     return c.json(ok(await affiliatePayload(affiliate(c), created)));
   });
+  // Not being an affiliate is an answer, not an error: every signed-in page may ask (data null).
   api.get('/show', async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(await affiliatePayload(affiliate(c), await ownAffiliate(affiliate(c), user))));
+    const row = await findAffiliate(affiliate(c), user);
+    return c.json(ok(row ? await affiliatePayload(affiliate(c), row) : null));
   });
   api.get('/check-code', async (c) => {
     await requireUser(c);

@@ -449,6 +449,38 @@ describe('caption import, editing, listing', () => {
     expect(renamed.json.data.name).toBe('Interview');
   });
 
+  it('finds and replaces across the transcript or in one segment', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await importSrt(u.headers);
+    const id = json.data.id;
+    let r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'find_replace',
+      find: 'HELLO',
+      replace: 'Hi',
+    });
+    expect(r.json.data.segments.map((s: any) => s.text)).toEqual(['Hi there', 'General Kenobi']);
+    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'find_replace',
+      find: 'e',
+      replace: 'E',
+      index: 1,
+    });
+    expect(r.json.data.segments.map((s: any) => s.text)).toEqual(['Hi there', 'GEnEral KEnobi']);
+    const empty = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'find_replace',
+      find: '',
+      replace: 'x',
+    });
+    expect(empty.res.status).toBe(422);
+    const missing = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'find_replace',
+      find: 'a',
+      replace: 'b',
+      index: 7,
+    });
+    expect(missing.res.status).toBe(422);
+  });
+
   it('adds, assigns, renames, recolours and merges speakers, owner only, with lost-update protection', async () => {
     const u = await signedInUser(h.db);
     const { json } = await importSrt(u.headers);

@@ -27,6 +27,7 @@ import { fullJson, transcriptJson } from '../modules/transcription/payload';
 import { liveEvents } from '../modules/transcription/live';
 import { UUID_RE } from '../../common/validators';
 import { stripControlChars, textField } from '../../common/text';
+import { MAX_FIND_LENGTH } from '../../common/find-replace';
 import { MAX_SPEAKERS, MAX_SPEAKER_NAME, SPEAKER_COLOR_RE, SPEAKER_ID_RE } from '../../common/speakers';
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
@@ -97,6 +98,13 @@ const editSchema = z.intersection(
     }),
     z.object({ op: z.literal('split'), index: z.number().int().min(0), offset: z.number().int().min(1) }),
     z.object({ op: z.literal('merge'), index: z.number().int().min(0) }),
+    z.object({
+      op: z.literal('find_replace'),
+      // Not trimmed: spaces are part of what people find and replace.
+      find: textField({ min: 1, max: MAX_FIND_LENGTH, multiline: true }),
+      replace: textField({ max: MAX_FIND_LENGTH, multiline: true }),
+      index: z.number().int().min(0).optional(),
+    }),
     z.object({
       op: z.literal('shift'),
       delta: z.number().finite().min(-86_400).max(86_400),

@@ -4,7 +4,7 @@ import { PASSWORD_MIN } from '../../../common/auth-schemas';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
-export function Field({ label, error, hint, ...input }: FieldProps) {
+export function Field({ label, error, hint, className, ...input }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -21,7 +21,7 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
           error
             ? 'border-red-400 focus:ring-red-300'
             : 'border-slate-300 focus:border-brand-500 focus:ring-brand-200'
-        }`}
+        } ${className ?? ''}`}
         {...input}
       />
       {error ? (

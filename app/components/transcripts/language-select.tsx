@@ -1,26 +1,25 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageTag, WHISPER_LANGUAGES, type WhisperLanguage } from '../../../common/whisper-languages';
-import { useLocale } from '../../lib/use-locale';
+import enNames from '../../locales/languages/en.json';
 
-/** A language's name in the interface language (the browser knows them all). */
+type Names = Record<string, string>;
+
+/**
+ * Transcription languages' names in the interface language, in its sort order. The tables are
+ * generated from Intl.DisplayNames with full ICU (scripts/language-names.mjs): browsers lack some
+ * names ("ba", "bo") and would otherwise show raw codes and differ from the server's render.
+ * Other languages' tables arrive with the page's messages; English is in the bundle.
+ */
+function useNames(): Names {
+  const { i18n } = useTranslation();
+  const names = i18n.getResource(i18n.language, 'translation', 'languageNames') as Names | undefined;
+  return names ?? (enNames as Names);
+}
+
+/** A language's name in the interface language; an unknown code is shown as it is. */
 export function useLanguageName() {
-  const locale = useLocale();
-  return useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([locale, 'en'], { type: 'language' });
-    } catch {
-      names = null;
-    }
-    return (code: string) => {
-      try {
-        return names?.of(languageTag(code as WhisperLanguage)) ?? code;
-      } catch {
-        return code;
-      }
-    };
-  }, [locale]);
+  const names = useNames();
+  return useMemo(() => (code: string) => names[code] ?? names[code.toLowerCase()] ?? code, [names]);
 }
 
 export function LanguageSelect({
@@ -33,15 +32,8 @@ export function LanguageSelect({
   onChange: (code: string) => void;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const nameOf = useLanguageName();
-  const options = useMemo(
-    () =>
-      WHISPER_LANGUAGES.map((code) => ({ code, name: nameOf(code) })).sort((a, b) =>
-        a.name.localeCompare(b.name, locale),
-      ),
-    [nameOf, locale],
-  );
+  const names = useNames();
+  const options = useMemo(() => Object.entries(names).map(([code, name]) => ({ code, name })), [names]);
   return (
     <select
       id={id}

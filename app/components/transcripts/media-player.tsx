@@ -25,7 +25,7 @@ export function MediaPlayer({
           playsInline
           preload="metadata"
           onTimeUpdate={onTimeUpdate}
-          className="w-full rounded-xl bg-black"
+          className="w-full rounded-xl bg-black max-lg:max-h-[30vh]"
         />
       ) : (
         <audio

@@ -1,26 +1,26 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findPattern } from '../../../common/find-replace';
 import { formatTime } from '../../../common/format';
 import { wordRanges, type Segment } from '../../../common/segments';
 import { SegmentSpeaker } from './speakers';
 
 const AUTOSAVE_MS = 1000;
 
-/** Text with the find term marked. */
+/** Text with the find term marked (the same matching as find and replace). */
 function Highlighted({ text, term }: { text: string; term: string }) {
-  if (!term) return <>{text}</>;
-  const lower = text.toLocaleLowerCase();
-  const needle = term.toLocaleLowerCase();
+  const re = findPattern(term);
+  if (!re) return <>{text}</>;
   const parts: React.ReactNode[] = [];
   let from = 0;
-  for (let i = lower.indexOf(needle); i >= 0; i = lower.indexOf(needle, from)) {
+  for (const m of text.matchAll(re)) {
     parts.push(
-      text.slice(from, i),
-      <mark key={i} className="rounded bg-amber-200 px-0.5">
-        {text.slice(i, i + term.length)}
+      text.slice(from, m.index),
+      <mark key={m.index} className="rounded bg-amber-200 px-0.5">
+        {m[0]}
       </mark>,
     );
-    from = i + term.length;
+    from = m.index + m[0].length;
   }
   parts.push(text.slice(from));
   return <>{parts}</>;
@@ -71,9 +71,42 @@ function TimedWords({
   return <>{parts}</>;
 }
 
+/** Where a click landed in an element's text, as an offset into that text (null: not in it). */
+function caretOffset(container: HTMLElement, x: number, y: number): number | null {
+  const doc = container.ownerDocument as Document & {
+    caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null;
+  };
+  let node: Node | null = null;
+  let offset = 0;
+  const pos = doc.caretPositionFromPoint?.(x, y);
+  if (pos) {
+    node = pos.offsetNode;
+    offset = pos.offset;
+  } else {
+    const range = doc.caretRangeFromPoint?.(x, y);
+    if (range) {
+      node = range.startContainer;
+      offset = range.startOffset;
+    }
+  }
+  if (!node || !container.contains(node)) return null;
+  const before = doc.createRange();
+  before.setStart(container, 0);
+  before.setEnd(node, offset);
+  return before.toString().length;
+}
+
+/** Keys that would act twice while an input method (Japanese, Chinese …) is composing. */
+function composing(e: React.KeyboardEvent) {
+  return e.nativeEvent.isComposing || e.keyCode === 229;
+}
+
 /**
- * One segment: its time seeks the player; its text becomes a text box on click, saved after a
- * pause in typing and when leaving it. Split cuts at the caret; merge joins the next segment.
+ * One segment: its time seeks the player; its text is edited in place like a document. A click
+ * opens it with the caret where the click landed (on word-timed text a click plays the word, a
+ * double click edits). Enter, Tab and leaving the box save; Shift+Enter is a line break; Escape
+ * cancels; Tab / Shift+Tab (or Alt+↓ / Alt+↑) go on to the next / previous segment. Typing also
+ * saves after a pause. Split cuts at the caret; merge joins the next segment.
  */
 export const SegmentRow = memo(function SegmentRow({
   index,
@@ -81,12 +114,15 @@ export const SegmentRow = memo(function SegmentRow({
   current,
   time,
   editable,
+  editing,
   term,
   isLast,
   onSeek,
   onText,
   onSplit,
   onMerge,
+  onEdit,
+  onClose,
   rowRef,
 }: {
   index: number;
@@ -95,28 +131,43 @@ export const SegmentRow = memo(function SegmentRow({
   /** The player's time, given to the row being played only (the others do not re-render). */
   time?: number;
   editable: boolean;
+  /** This segment is the one open for editing. */
+  editing: boolean;
   term: string;
   isLast: boolean;
   onSeek: (seconds: number) => void;
   onText: (index: number, text: string) => void;
   onSplit: (index: number, offset: number) => void;
   onMerge: (index: number) => void;
+  /** Opens a segment for editing (`from`: the one Tab left, for the direction). */
+  onEdit: (index: number, from?: number) => void;
+  /** Closes this segment if it is still the open one. */
+  onClose: (index: number) => void;
   rowRef?: React.Ref<HTMLLIElement>;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(segment.text);
   const box = useRef<HTMLTextAreaElement>(null);
+  const text = useRef<HTMLElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saved = useRef(segment.text);
+  /** The box's latest value: the box is gone by the time a close is noticed. */
+  const latest = useRef(segment.text);
+  const caret = useRef<number | null>(null);
+  const cancelled = useRef(false);
+  const refocus = useRef(false);
+  const wasEditing = useRef(false);
 
-  const save = (text: string) => {
+  const save = (value: string) => {
     if (timer.current) clearTimeout(timer.current);
-    const clean = text.trim();
+    const clean = value.trim();
     if (!clean || clean === saved.current) return;
     saved.current = clean;
     onText(index, clean);
   };
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
 
   useEffect(
     () => () => {
@@ -125,29 +176,88 @@ export const SegmentRow = memo(function SegmentRow({
     [],
   );
 
-  const startEditing = () => {
-    if (!editable) return;
-    saved.current = segment.text;
-    setDraft(segment.text);
-    setEditing(true);
-  };
-
+  // Opening: the box takes the focus with the caret where the click was (else at the end).
+  // Closing, however it happens (another segment opened, Tab, Enter, a click elsewhere): save,
+  // unless Escape cancelled.
   useEffect(() => {
-    if (editing) box.current?.focus();
+    if (editing) {
+      wasEditing.current = true;
+      const el = box.current;
+      if (!el) return;
+      saved.current = segment.text;
+      latest.current = segment.text;
+      const at = Math.min(caret.current ?? el.value.length, el.value.length);
+      caret.current = null;
+      el.focus();
+      el.setSelectionRange(at, at);
+      return;
+    }
+    if (!wasEditing.current) return;
+    wasEditing.current = false;
+    if (cancelled.current) cancelled.current = false;
+    else saveRef.current(latest.current);
+    if (refocus.current) {
+      refocus.current = false;
+      text.current?.focus();
+    }
+    // segment.text is read when opening only: a save while open must not move the caret.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
+
+  const open = (at: number | null) => {
+    if (!editable) return;
+    caret.current = at;
+    onEdit(index);
+  };
+  const openAtPoint = (e: React.MouseEvent<HTMLElement>) => {
+    // A drag that selected text is a selection to copy, not a click to edit.
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed && e.currentTarget.contains(selection.anchorNode)) return;
+    open(caretOffset(e.currentTarget, e.clientX, e.clientY));
+  };
+  const moveTo = (target: number) => {
+    save(box.current?.value ?? latest.current);
+    onEdit(target, index);
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (composing(e)) return;
+    const value = e.currentTarget.value;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      cancelled.current = true;
+      refocus.current = true;
+      onClose(index);
+    } else if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      save(value);
+      refocus.current = true;
+      onClose(index);
+    } else if ((e.key === 'Tab' && !e.shiftKey) || (e.key === 'ArrowDown' && e.altKey)) {
+      // The last segment lets Tab leave the list (saved by the blur).
+      if (isLast) return;
+      e.preventDefault();
+      moveTo(index + 1);
+    } else if ((e.key === 'Tab' && e.shiftKey) || (e.key === 'ArrowUp' && e.altKey)) {
+      if (index === 0) return;
+      e.preventDefault();
+      moveTo(index - 1);
+    }
+  };
   const timed = (segment.words?.length ?? 0) > 0;
+  // Buttons of the open box keep the focus in it (no blur, no save-and-close before they act).
+  const keepFocus = (e: React.MouseEvent) => e.preventDefault();
 
   return (
     <li
       ref={rowRef}
       data-segment={index}
-      className={`group rounded-lg ${current ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+      className={`group scroll-mt-[45vh] rounded-lg lg:scroll-mt-32 ${current ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
     >
       <div className="flex gap-3 px-3 py-2">
         <button
           type="button"
           onClick={() => onSeek(segment.start)}
-          className="w-14 shrink-0 pt-0.5 text-left font-mono text-xs text-slate-500 tabular-nums hover:text-brand-600"
+          className="w-14 shrink-0 self-start pt-0.5 text-left font-mono text-xs text-slate-500 tabular-nums hover:text-brand-600"
           aria-label={t('editor.seek', { time: formatTime(segment.start) })}
         >
           {formatTime(segment.start)}
@@ -157,42 +267,41 @@ export const SegmentRow = memo(function SegmentRow({
           <div className="min-w-0 flex-1">
             <textarea
               ref={box}
-              value={draft}
-              rows={Math.max(2, Math.ceil(draft.length / 70))}
+              defaultValue={segment.text}
+              rows={1}
               aria-label={t('editor.editSegment')}
+              aria-describedby={`segment-keys-${index}`}
               onChange={(e) => {
                 const value = e.target.value;
-                setDraft(value);
+                latest.current = value;
                 if (timer.current) clearTimeout(timer.current);
-                timer.current = setTimeout(() => save(value), AUTOSAVE_MS);
+                timer.current = setTimeout(() => saveRef.current(value), AUTOSAVE_MS);
               }}
               onBlur={(e) => {
-                // Leaving for the split/merge buttons of this row keeps the box open.
-                if (e.relatedTarget instanceof HTMLElement && e.relatedTarget.dataset.row === String(index))
-                  return;
-                save(draft);
-                setEditing(false);
+                save(latest.current);
+                // Pressing on another segment's text: stay open until its click opens it, so this
+                // box does not shrink under the pointer and swallow the click.
+                const next = e.relatedTarget;
+                if (next instanceof HTMLElement && next.dataset.segmentText !== undefined) return;
+                onClose(index);
               }}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  setDraft(saved.current);
-                  setEditing(false);
-                }
-              }}
-              className="w-full resize-y rounded-md border border-brand-300 px-2 py-1 text-slate-800 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+              onKeyDown={onKeyDown}
+              className="block min-h-[2.75rem] w-full resize-none rounded-md border border-brand-300 bg-white px-2 py-1 text-slate-800 [field-sizing:content] focus:ring-2 focus:ring-brand-200 focus:outline-none"
             />
-            <div className="mt-1 flex gap-2 text-xs">
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
               <button
                 type="button"
-                data-row={index}
+                tabIndex={-1}
+                onMouseDown={keepFocus}
                 className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100"
                 onClick={() => {
-                  const value = box.current?.value ?? draft;
+                  const el = box.current;
+                  const value = el?.value ?? latest.current;
                   // The saved text is trimmed: count the caret from its first character.
-                  const offset =
-                    (box.current?.selectionStart ?? 0) - (value.length - value.trimStart().length);
+                  const offset = (el?.selectionStart ?? 0) - (value.length - value.trimStart().length);
                   save(value);
-                  setEditing(false);
+                  cancelled.current = true; // saved just now
+                  onClose(index);
                   onSplit(index, offset);
                 }}
               >
@@ -201,23 +310,36 @@ export const SegmentRow = memo(function SegmentRow({
               {!isLast ? (
                 <button
                   type="button"
-                  data-row={index}
+                  tabIndex={-1}
+                  onMouseDown={keepFocus}
                   className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100"
                   onClick={() => {
-                    save(draft);
-                    setEditing(false);
+                    save(box.current?.value ?? latest.current);
+                    cancelled.current = true;
+                    onClose(index);
                     onMerge(index);
                   }}
                 >
                   {t('editor.merge')}
                 </button>
               ) : null}
+              <span id={`segment-keys-${index}`} className="ml-auto hidden text-slate-500 sm:inline">
+                {t('editor.editKeys')}
+              </span>
             </div>
           </div>
         ) : timed ? (
-          // Word-timed text: a click on a word plays from it; the edit button opens the text box.
+          // Word-timed text: a click on a word plays from it; a double click (or the button) edits.
           <div className="flex min-w-0 flex-1 items-start gap-2">
-            <p className="min-w-0 flex-1 whitespace-pre-wrap text-slate-800" title={t('editor.wordHint')}>
+            <p
+              ref={text as React.RefObject<HTMLParagraphElement>}
+              className="min-w-0 flex-1 break-words whitespace-pre-wrap text-slate-800"
+              title={editable ? t('editor.wordEditHint') : t('editor.wordHint')}
+              onDoubleClick={(e) => {
+                window.getSelection()?.removeAllRanges();
+                open(caretOffset(e.currentTarget, e.clientX, e.clientY));
+              }}
+            >
               {term ? (
                 <Highlighted text={segment.text} term={term} />
               ) : (
@@ -227,7 +349,7 @@ export const SegmentRow = memo(function SegmentRow({
             {editable ? (
               <button
                 type="button"
-                onClick={startEditing}
+                onClick={() => open(null)}
                 aria-label={t('editor.editSegment')}
                 title={t('editor.edit')}
                 className="shrink-0 rounded px-1.5 py-0.5 text-xs text-slate-500 opacity-60 group-hover:opacity-100 hover:bg-slate-100 hover:text-slate-800 focus:opacity-100"
@@ -238,9 +360,16 @@ export const SegmentRow = memo(function SegmentRow({
           </div>
         ) : (
           <p
-            className={`min-w-0 flex-1 whitespace-pre-wrap text-slate-800 ${editable ? 'cursor-text' : ''}`}
-            onClick={startEditing}
-            onKeyDown={(e) => e.key === 'Enter' && startEditing()}
+            ref={text as React.RefObject<HTMLParagraphElement>}
+            data-segment-text={index}
+            className={`min-w-0 flex-1 break-words whitespace-pre-wrap text-slate-800 ${editable ? 'cursor-text rounded hover:ring-1 hover:ring-slate-200' : ''}`}
+            onClick={editable ? openAtPoint : undefined}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !composing(e)) {
+                e.preventDefault();
+                open(null);
+              }
+            }}
             tabIndex={editable ? 0 : undefined}
             role={editable ? 'button' : undefined}
             aria-label={editable ? t('editor.editSegment') : undefined}

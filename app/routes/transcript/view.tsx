@@ -89,6 +89,18 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     (index: number) => void editor.send({ op: 'merge', index }, segments),
     [editor, segments],
   );
+  // Tab / Shift+Tab from segment `from` skip the segments a speaker filter hides.
+  const { hidden } = speakers;
+  const { edit } = editor;
+  const openSegment = useCallback(
+    (target: number, from?: number) => {
+      const step = from !== undefined && target < from ? -1 : 1;
+      let i = target;
+      while (i >= 0 && i < segments.length && hidden(segments[i]!)) i += step;
+      edit(i >= 0 && i < segments.length ? i : null);
+    },
+    [segments, hidden, edit],
+  );
 
   const language =
     transcript.detected_language ?? (transcript.language === 'auto' ? null : transcript.language);
@@ -110,34 +122,67 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
       }
       actions={<TranscriptActions transcript={transcript} />}
     >
-      {/* Phones read the player, then the text, then the export and share panels. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
-        <div className="space-y-2 lg:col-start-1 lg:row-start-1">
-          {media ? (
-            <MediaPlayer
-              src={media.url}
-              hasVideo={media.has_video}
-              mediaRef={player.ref}
-              onTimeUpdate={player.onTimeUpdate}
-              unplayable={player.unplayable}
-            />
-          ) : (
-            <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
-          )}
-          {media && transcript.speech_regions && transcript.duration ? (
-            <SpeechMap
-              regions={transcript.speech_regions}
-              duration={transcript.duration}
-              time={player.time}
-              onSeek={player.seek}
-            />
-          ) : null}
-          {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
-          {transcript.status === 'done' && transcript.detect_speech && transcript.source === 'upload' ? (
-            <TranscribeAll transcript={transcript} />
-          ) : null}
+      {/* Phones read the player (compact, kept at the top while reading), then the text, then the
+          export and share panels; desktops keep the player and the panels in view beside the text. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div
+          data-testid="player-column"
+          className="contents lg:sticky lg:top-20 lg:col-start-1 lg:row-start-1 lg:block lg:max-h-[calc(100vh-6rem)] lg:space-y-4 lg:self-start lg:overflow-y-auto"
+        >
+          <div
+            data-testid="player-box"
+            className="order-1 space-y-2 max-lg:sticky max-lg:top-16 max-lg:z-20 max-lg:-mx-4 max-lg:bg-white/95 max-lg:px-4 max-lg:py-2 max-lg:shadow-sm max-lg:backdrop-blur"
+          >
+            {media ? (
+              <MediaPlayer
+                src={media.url}
+                hasVideo={media.has_video}
+                mediaRef={player.ref}
+                onTimeUpdate={player.onTimeUpdate}
+                unplayable={player.unplayable}
+              />
+            ) : (
+              <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
+            )}
+            {media && transcript.speech_regions && transcript.duration ? (
+              <SpeechMap
+                regions={transcript.speech_regions}
+                duration={transcript.duration}
+                time={player.time}
+                onSeek={player.seek}
+              />
+            ) : null}
+            {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
+          </div>
+          <div className="order-3 space-y-4">
+            {transcript.status === 'done' && transcript.detect_speech && transcript.source === 'upload' ? (
+              <TranscribeAll transcript={transcript} />
+            ) : null}
+            {editable ? (
+              <section
+                className="rounded-xl border border-slate-200 bg-white p-4"
+                aria-label={t('editor.exportTitle')}
+              >
+                <h2 className="text-sm font-semibold text-slate-900">{t('editor.exportTitle')}</h2>
+                <ExportControl
+                  className="mt-2"
+                  formats={formats}
+                  offerTimestamps
+                  offerSegmentCues
+                  request={({ format, timestamps, segmentCues }) => ({
+                    url: `/self-api/v1/transcripts/${transcript.id}/export?${new URLSearchParams({
+                      format,
+                      ...(format === 'txt' && timestamps ? { timestamps: '1' } : {}),
+                      ...((format === 'srt' || format === 'vtt') && segmentCues ? { cues: 'segment' } : {}),
+                    }).toString()}`,
+                  })}
+                />
+              </section>
+            ) : null}
+            <SharePanel transcript={transcript} />
+          </div>
         </div>
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="order-2 min-w-0 lg:col-start-2 lg:row-start-1">
           {active ? <JobProgress transcript={transcript} /> : null}
           {transcript.status === 'failed' && transcript.error ? (
             <div
@@ -150,8 +195,19 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           ) : null}
           {segments.length > 0 ? (
             <>
-              <div className="sticky top-16 z-10 mb-2 flex flex-wrap items-center gap-2 bg-white/95 py-2 backdrop-blur">
-                <FindBar find={find} />
+              <div className="z-10 mb-2 flex flex-wrap items-center gap-2 bg-white/95 py-2 backdrop-blur lg:sticky lg:top-16">
+                <FindBar
+                  find={find}
+                  actions={
+                    editable
+                      ? {
+                          replace: (term, replacement, index) =>
+                            editor.replace(segments, term, replacement, index),
+                          undo: editor.undo,
+                        }
+                      : undefined
+                  }
+                />
                 <button type="button" className={button} onClick={() => void copyAll()}>
                   {t('editor.copyAll')}
                 </button>
@@ -173,12 +229,15 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                         current={i === player.current}
                         time={i === player.current ? player.time : undefined}
                         editable={editable}
+                        editing={editor.editing === i}
                         term={find.term.trim()}
                         isLast={i === segments.length - 1}
                         onSeek={player.seek}
                         onText={onText}
                         onSplit={onSplit}
                         onMerge={onMerge}
+                        onEdit={openSegment}
+                        onClose={editor.close}
                         rowRef={i === player.current ? player.currentRow : undefined}
                       />
                     ),
@@ -191,30 +250,6 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           ) : active ? (
             <p className="text-sm text-slate-500">{t('pages.transcript.waitingSegments')}</p>
           ) : null}
-        </div>
-        <div className="space-y-4 lg:col-start-1 lg:row-start-2">
-          {editable ? (
-            <section
-              className="rounded-xl border border-slate-200 bg-white p-4"
-              aria-label={t('editor.exportTitle')}
-            >
-              <h2 className="text-sm font-semibold text-slate-900">{t('editor.exportTitle')}</h2>
-              <ExportControl
-                className="mt-2"
-                formats={formats}
-                offerTimestamps
-                offerSegmentCues
-                request={({ format, timestamps, segmentCues }) => ({
-                  url: `/self-api/v1/transcripts/${transcript.id}/export?${new URLSearchParams({
-                    format,
-                    ...(format === 'txt' && timestamps ? { timestamps: '1' } : {}),
-                    ...((format === 'srt' || format === 'vtt') && segmentCues ? { cues: 'segment' } : {}),
-                  }).toString()}`,
-                })}
-              />
-            </section>
-          ) : null}
-          <SharePanel transcript={transcript} />
         </div>
       </div>
     </PageFrame>

@@ -101,8 +101,14 @@ export async function applyAsAffiliate(deps: AffiliateDeps, user: User, input: A
   return created;
 }
 
-export async function ownAffiliate(deps: AffiliateDeps, user: User): Promise<Affiliate> {
+/** The user's affiliate record, or null when they have not joined the programme. */
+export async function findAffiliate(deps: AffiliateDeps, user: User): Promise<Affiliate | null> {
   const [row] = await deps.db.select().from(affiliates).where(eq(affiliates.userId, user.id)).limit(1);
+  return row ?? null;
+}
+
+export async function ownAffiliate(deps: AffiliateDeps, user: User): Promise<Affiliate> {
+  const row = await findAffiliate(deps, user);
   if (!row) throw notAffiliate();
   return row;
 }

@@ -9,6 +9,7 @@ import {
   type Segment,
 } from '../../../common/segments';
 import { retimeWords } from '../../../common/words';
+import { replaceInSegments } from '../../../common/find-replace';
 import {
   MAX_SPEAKERS,
   assignSpeaker,
@@ -156,6 +157,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
     .returning();
   const key = await attachUpload(deps, row!, upload);
   if (info) await queueTranscription(deps.queue, row!.id);
+  else await deps.notify?.({ event: 'transcript.failed', transcriptId: row!.id });
   return { ...row!, mediaKey: key };
 }
 
@@ -369,6 +371,7 @@ export type SegmentEdit =
   | { op: 'split'; index: number; offset: number }
   | { op: 'merge'; index: number }
   | { op: 'shift'; delta: number; from?: number }
+  | { op: 'find_replace'; find: string; replace: string; index?: number }
   /** Segments at `indices` said by `speaker` (null: nobody named). */
   | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
   /** A new speaker (default name and colour unless given), optionally given segments at once. */
@@ -467,7 +470,7 @@ function applyEdit(
 
 function applySegmentEdit(
   segments: Segment[],
-  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' }>,
+  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' | 'find_replace' }>,
   duration?: number,
 ): Segment[] {
   switch (edit.op) {
@@ -489,6 +492,11 @@ function applySegmentEdit(
       return mergeSegments(segments, edit.index);
     case 'shift':
       return shiftSegments(segments, edit.delta, edit.from ?? 0, duration);
+    case 'find_replace': {
+      if (edit.index !== undefined && !segments[edit.index]) throw new RangeError('No such segment');
+      const replaced = replaceInSegments(segments, edit.find, edit.replace, edit.index);
+      return normalizeSegments(replaced.segments, duration);
+    }
   }
 }
 
@@ -498,12 +506,18 @@ export async function deleteTranscript(deps: TranscriptionDeps, user: User, id: 
   if (row.status === 'queued' || row.status === 'processing') await cancelTranscription(deps.queue, id);
   await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
   if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+  await deps.notify?.({ event: 'transcript.deleted', transcriptId: id, userId: user.id, name: row.name });
 }
 
 /** Deletes several transcripts at once; ids that are not the user's make the whole call 404. */
 export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids: string[]) {
   const rows = await deps.db
-    .select({ id: transcripts.id, status: transcripts.status, mediaKey: transcripts.mediaKey })
+    .select({
+      id: transcripts.id,
+      name: transcripts.name,
+      status: transcripts.status,
+      mediaKey: transcripts.mediaKey,
+    })
     .from(transcripts)
     .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
   if (rows.length !== new Set(ids).size) throw transcriptNotFound();
@@ -512,6 +526,14 @@ export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids
   }
   await deps.db.delete(transcripts).where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
   for (const row of rows) if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+  for (const row of rows) {
+    await deps.notify?.({
+      event: 'transcript.deleted',
+      transcriptId: row.id,
+      userId: user.id,
+      name: row.name,
+    });
+  }
   return rows.length;
 }
 

@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeMedia } from '../../server/test/media';
+import { tusUpload } from '../../server/test/tus';
+import { launch, newContext } from './browser';
+import { watchConsole } from './console';
+import { apiSignup } from './session';
+
+// What a new user trips over first (issue 17): each check is something a person would notice.
+const base = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+let ctx: BrowserContext;
+let headers: Record<string, string>;
+
+const SRT = [
+  '1\n00:00:01,000 --> 00:00:03,000\nFirst line of the talk',
+  '2\n00:00:04,000 --> 00:00:06,500\nSecond line with a keyword',
+  '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
+].join('\n\n');
+
+async function importTranscript(h: Record<string, string>, name: string): Promise<string> {
+  const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 12);
+  const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
+  const { id: uploadId } = await tusUpload(fetcher, h, readFileSync(video), 'talk.mp4');
+  const form = new FormData();
+  form.set('file', new File([SRT], 'talk.srt'));
+  form.set('upload_id', uploadId!);
+  form.set('name', name);
+  const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
+    method: 'POST',
+    headers: h,
+    body: form,
+  });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+async function signedInContext(cookie: string) {
+  const c = await newContext(browser);
+  const [name, value] = cookie.split('=') as [string, string];
+  await c.addCookies([{ name, value, url: base, httpOnly: true }]);
+  return c;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  headers = await apiSignup(base, dataDir, `first-${Date.now()}@example.com`);
+  ctx = await signedInContext(headers.cookie!);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('first use', () => {
+  it('shows the verification-code field as a field, with a focus ring', async () => {
+    const anon = await newContext(browser);
+    const page = await anon.newPage();
+    await page.goto(`${base}/register/verification?email=new%40example.com`);
+    const code = page.getByLabel('Verification code');
+    const style = await code.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { border: s.borderTopWidth, color: s.borderTopColor, letters: s.letterSpacing };
+    });
+    expect(style.border).not.toBe('0px');
+    expect(style.color).not.toBe('rgba(0, 0, 0, 0)');
+    expect(style.letters).not.toBe('normal'); // the page's own spacing is kept beside the field's look
+    await code.focus();
+    expect(await code.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    await anon.close();
+  });
+
+  it('logs no error on the dashboard, another user’s transcript, or the affiliate pages', async () => {
+    const other = await apiSignup(base, dataDir, `first-other-${Date.now()}@example.com`);
+    const foreign = await importTranscript(other, 'Not yours');
+    await importTranscript(headers, 'Mine');
+    for (const [url, documentStatusOk] of [
+      ['/dashboard', false],
+      ['/de/dashboard', false],
+      [`/transcript/${foreign}`, true],
+      ['/affiliate/apply', false],
+      ['/profile', false],
+    ] as const) {
+      const page = await ctx.newPage();
+      const problems = watchConsole(page, { documentStatusOk });
+      await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+      expect(problems, url).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('editing a transcript like a document', () => {
+  const texts = (page: Page) =>
+    page
+      .locator('[data-testid=segments] > li')
+      .evaluateAll((rows) =>
+        rows.map((r) =>
+          (r.querySelector('textarea')?.value ?? r.querySelector('p')?.textContent ?? '').trim(),
+        ),
+      );
+  const saved = async (page: Page) => {
+    await page.getByText('Saving…').waitFor({ state: 'detached' });
+  };
+
+  it('opens where clicked, moves between segments by click and Tab, saves on Enter, cancels on Escape', async () => {
+    const id = await importTranscript(headers, 'Document editing');
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    // A click on a word puts the caret there.
+    await page.locator('[data-segment="0"] p').click({ position: { x: 2, y: 8 } });
+    const first = page.locator('[data-segment="0"] textarea');
+    await expect.poll(() => first.evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe(0);
+    await page.keyboard.type('The ');
+    // Clicking another segment while one is open opens it at once (and saves the first).
+    await page.locator('[data-segment="2"] p').click();
+    await page.locator('[data-segment="2"] textarea').waitFor();
+    expect(await page.locator('textarea').count()).toBe(1);
+    // Ctrl+A selects inside the box, not the page.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Third and final line');
+    // Shift+Tab saves and goes to the previous segment; Tab to the next.
+    await page.keyboard.press('Shift+Tab');
+    await page.locator('[data-segment="1"] textarea').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('continued');
+    // Enter saves and closes, without adding a line.
+    await page.keyboard.press('Enter');
+    await page.locator('[data-segment="1"] textarea').waitFor({ state: 'detached' });
+    await saved(page);
+    // Escape cancels.
+    await page.locator('[data-segment="0"] p').click();
+    await page.keyboard.type('XYZ');
+    await page.keyboard.press('Escape');
+    await page.locator('textarea').waitFor({ state: 'detached' });
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await texts(page)).toEqual([
+      'The First line of the talk',
+      'Second line with a keyword\ncontinued',
+      'Third and final line',
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('replaces across the transcript with a count, and undoes it', async () => {
+    const id = await importTranscript(headers, 'Find and replace');
+    const page = await ctx.newPage();
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await page.getByPlaceholder('Find in transcript').fill('LINE');
+    await page.getByTestId('matches').getByText('1 of 3').waitFor();
+    await page.getByRole('button', { name: 'Replace', exact: true }).click();
+    await page.getByPlaceholder('Replace with').fill('sentence');
+    await page.getByTestId('replace-all').getByText('Replace all (3)').click();
+    await page.getByText('Replaced 3 occurrences.').waitFor();
+    expect(await texts(page)).toEqual([
+      'First sentence of the talk',
+      'Second sentence with a keyword',
+      'Third and last sentence',
+    ]);
+    await page.getByRole('button', { name: 'Undo' }).first().click();
+    await expect
+      .poll(() => texts(page))
+      .toEqual(['First line of the talk', 'Second line with a keyword', 'Third and last line']);
+    await page.close();
+  });
+});
+
+describe('the player on a long transcript', () => {
+  it('stays in view while the text scrolls, on a desktop and (compact) on a phone', async () => {
+    const long = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `${i + 1}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},900\nLine ${i + 1} of a long talk that goes on and on`,
+    ).join('\n\n');
+    const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 12);
+    const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
+    const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(video), 'talk.mp4');
+    const form = new FormData();
+    form.set('file', new File([long], 'long.srt'));
+    form.set('upload_id', uploadId!);
+    const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      const page = await ctx.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+      // Half way down the text (at the very end the page's footer takes the column's place).
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      const box = (await page.locator('video').boundingBox())!;
+      expect(box.y, `${viewport.width}`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${viewport.width}`).toBeLessThanOrEqual(viewport.height);
+      // On a phone the player leaves most of the screen to the text.
+      if (viewport.width < 500) expect(box.height).toBeLessThan(viewport.height * 0.35);
+      await page.close();
+    }
+  });
+});
