@@ -91,6 +91,10 @@ export const envSchema = z.object({
   WHISPER_MODEL_AUTO_DOWNLOAD: z.preprocess((v) => v !== 'false' && v !== '0', z.boolean()).default(true),
   /** Sent as a bearer token with model downloads (gated or rate-limited mirrors). */
   HF_TOKEN: optionalString,
+  /** A mirror serving the speaker-diarization models by file name (default: where they are published). */
+  DIARIZATION_MODEL_BASE_URL: optionalUrl,
+  /** Where the speaker-diarization models are (default DATA_DIR/models/diarization). */
+  DIARIZATION_MODEL_DIR: optionalString,
   WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WHISPER_WATCHDOG_MS: z.coerce.number().int().positive().default(600_000),
   /** Decoding temperature; unset = 0 with whisper.cpp's fallback (benches pin it for bounded work). */

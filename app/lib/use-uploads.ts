@@ -25,6 +25,9 @@ export interface UploadOptions {
   translate: boolean;
   /** Transcribe only the speech (skip silence and music); on by default. */
   detectSpeech: boolean;
+  /** Identify speakers; speakerCount: how many are expected (null: find out). */
+  detectSpeakers?: boolean;
+  speakerCount?: number | null;
   folderId?: string | null;
   /** Bytes; checked here first so nobody waits for an upload the server will refuse. */
   maxBytes: number | null;
@@ -92,6 +95,9 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
           language: options.language,
           translate: options.translate,
           detect_speech: options.detectSpeech,
+          ...(options.detectSpeakers
+            ? { detect_speakers: true, speaker_count: options.speakerCount ?? null }
+            : {}),
           ...(options.folderId ? { folder_id: options.folderId } : {}),
         },
         { handleErrors: true, signal },

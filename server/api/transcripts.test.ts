@@ -320,6 +320,26 @@ describe('cancel, retry, delete, media ranges', () => {
     expect(existsSync(mediaFile)).toBe(false);
   });
 
+  it('identifies speakers only with the diarization models: without them the job says so', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'wav', 2);
+    const created = await api('POST', '/transcripts', u.headers, {
+      upload_id: uploadId,
+      detect_speakers: true,
+      speaker_count: 2,
+    });
+    expect(created.json.data).toMatchObject({ detect_speakers: true, speaker_count: 2 });
+    const failed = await waitForStatus(u.headers, created.json.data.id, ['failed', 'done']);
+    // Automatic download is off in tests and no model is on disk: a clear reason, not a crash.
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'model_missing' } });
+    const bad = await api('POST', '/transcripts', u.headers, {
+      upload_id: uploadId,
+      detect_speakers: true,
+      speaker_count: 0,
+    });
+    expect(bad.res.status).toBe(422);
+  });
+
   it('refuses unknown languages before anything runs', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'mp3', 1);
