@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { api, apiUrl } from './api';
 import { isPlanLimit } from '../../common/error-codes';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
@@ -170,7 +170,12 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
         }
         void import('tus-js-client').then(async ({ Upload }) => {
           const upload: TusUpload = new Upload(file, {
-            endpoint: '/self-api/v1/uploads',
+            endpoint: apiUrl('/self-api/v1/uploads'),
+            // The session cookie goes along when the API is on another origin (API_BASE_URL).
+            onBeforeRequest(req: { getUnderlyingObject(): unknown }) {
+              const xhr = req.getUnderlyingObject();
+              if (xhr instanceof XMLHttpRequest) xhr.withCredentials = true;
+            },
             chunkSize: 16 * 1024 * 1024,
             retryDelays: [0, 1000, 3000, 5000, 10000],
             removeFingerprintOnSuccess: true,
