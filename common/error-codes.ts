@@ -106,6 +106,24 @@ export const SeoCode = {
   PAGE_NOT_FOUND: 40421,
 } as const;
 
+/** API keys (docs/decisions/0018-api-keys-webhooks.md). */
+export const ApiKeyCode = {
+  /** A key may not call this (account, billing and key management; writes with a read key). */
+  NOT_ALLOWED: 40341,
+  TOO_MANY: 40342,
+  NOT_FOUND: 40441,
+  /** The key's requests per minute are spent; data.retry_after says how many seconds to wait. */
+  RATE_LIMITED: 42941,
+} as const;
+
+/** Webhook endpoints and their deliveries. */
+export const WebhookCode = {
+  TOO_MANY: 40343,
+  NOT_FOUND: 40442,
+  /** The address is not one deliveries may go to (scheme, private network). */
+  BAD_URL: 42241,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -119,6 +137,8 @@ export const ERROR_CODES = {
   BillingCode,
   AffiliateCode,
   SeoCode,
+  ApiKeyCode,
+  WebhookCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */

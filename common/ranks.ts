@@ -14,6 +14,8 @@ export interface RankLimits {
   share_links: number | null;
   export_formats: ExportFormat[];
   retention_days: number | null;
+  /** Calls per minute each API key may make (docs/decisions/0018-api-keys-webhooks.md). */
+  api_requests_per_minute: number;
 }
 
 /** The numeric limits, in the order /pricing lists them; the nullable ones may be unlimited. */
@@ -24,6 +26,7 @@ export const NUMERIC_LIMITS = [
   'concurrent_jobs',
   'share_links',
   'retention_days',
+  'api_requests_per_minute',
 ] as const satisfies readonly (keyof RankLimits)[];
 export const NULLABLE_LIMITS: readonly string[] = ['minutes_per_month', 'share_links', 'retention_days'];
 
@@ -37,6 +40,7 @@ const UNLIMITED_LIMITS: RankLimits = {
   share_links: null,
   export_formats: ALL_FORMATS,
   retention_days: null,
+  api_requests_per_minute: 1200,
 };
 
 export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
@@ -49,6 +53,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     // Word documents, VTT and JSON come with the paid plans.
     export_formats: ['txt', 'srt'],
     retention_days: 30,
+    api_requests_per_minute: 60,
   },
   STARTER: {
     minutes_per_month: 300,
@@ -58,6 +63,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     share_links: 25,
     export_formats: ALL_FORMATS,
     retention_days: 365,
+    api_requests_per_minute: 120,
   },
   BASIC: {
     minutes_per_month: 900,
@@ -67,6 +73,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     share_links: 100,
     export_formats: ALL_FORMATS,
     retention_days: null,
+    api_requests_per_minute: 240,
   },
   ADVANCED: {
     minutes_per_month: 2400,
@@ -76,6 +83,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     share_links: null,
     export_formats: ALL_FORMATS,
     retention_days: null,
+    api_requests_per_minute: 600,
   },
   UNLIMITED: UNLIMITED_LIMITS,
   // Enterprise accounts carry their own limits; UNLIMITED's apply until an admin sets them.

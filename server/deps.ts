@@ -17,7 +17,6 @@ import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
-import { userForToken } from './modules/auth/session-user';
 import { readCookie, SESSION_COOKIE } from '../common/cookies';
 import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
@@ -29,6 +28,11 @@ import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
 import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
+import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
+import { authenticate } from './modules/api-keys/authenticate';
+import type { WebhookDeps } from './modules/webhooks/deps';
+import { transcriptWebhooks } from './modules/webhooks/transcript-events';
+import { parseAllowance } from './modules/outbound/address';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -38,6 +42,9 @@ export interface ServiceDeps {
   billing: BillingDeps & { plans(): Promise<PlansJson> };
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
+  /** API keys' per-key minute allowances (docs/decisions/0018-api-keys-webhooks.md). */
+  apiKeys: { keyLimiter: KeyRateLimiter };
+  webhooks: WebhookDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -107,13 +114,35 @@ export async function buildServiceDeps(
         prefix: env.QUEUE_PREFIX,
       })
     : createDbQueue({ db, events, logger, exclusive: overrides.exclusiveDb ?? !env.DATABASE_URL });
+  const keyLimiter = createKeyRateLimiter(redis);
   const uploads = createUploads({
     dir: path.join(env.DATA_DIR, 'uploads'),
     logger,
-    userOf: (req) => userForToken(db, bearerOrCookie(req)),
+    // tus uploads take a session or an API key, like every other product call.
+    userOf: async (req) =>
+      (
+        await authenticate({ db, keyLimiter }, bearerOrCookie(req), {
+          method: req.method,
+          path: new URL(req.url).pathname,
+        })
+      )?.user ?? null,
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
   });
+  const webhooks: WebhookDeps = {
+    db,
+    queue,
+    logger,
+    now,
+    allowPrivate: parseAllowance(env.ALLOW_PRIVATE_URLS),
+    retryDelaysMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),
+    disableAfter: env.WEBHOOK_DISABLE_AFTER,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+    publicUrl: env.PUBLIC_URL ?? null,
+  };
+  const notify = transcriptWebhooks(webhooks);
   const transcription: TranscriptionDeps = {
     db,
     storage,
@@ -124,6 +153,7 @@ export async function buildServiceDeps(
     ffprobe: media.ffprobe,
     logger,
     now,
+    notify,
   };
 
   const affiliate: AffiliateDeps = { db, config: affiliateConfig(env), logger, now };
@@ -166,6 +196,8 @@ export async function buildServiceDeps(
     transcription,
     billing,
     affiliate,
+    apiKeys: { keyLimiter },
+    webhooks,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;
@@ -183,7 +215,7 @@ export async function buildServiceDeps(
         engine = made.engine;
         provisioner = made.provisioner;
       }
-      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir() };
+      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir(), notify };
       queue.work('transcription', transcriptionHandlers(pipeline), env.JOB_CONCURRENCY);
       queue.work(
         'downloads',
@@ -204,7 +236,7 @@ export async function buildServiceDeps(
       );
     },
     async startBackground() {
-      queue.work('background', backgroundHandlers({ mailer, transcription, accounts }), 2);
+      queue.work('background', backgroundHandlers({ mailer, transcription, accounts, webhooks }), 2);
       await queue.every('sweep-retention', {}, HOUR_MS);
     },
     async close() {

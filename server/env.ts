@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PAID_RANKS, stripePriceVar } from '../common/plans';
 import { DEFAULT_MODEL_BASE_URL } from './modules/engine/models/catalogue';
+import { isAllowanceEntry, parseAllowance } from './modules/outbound/address';
 
 // Every variable the server reads, validated once at start (.env.example lists them all).
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -103,6 +104,28 @@ export const envSchema = z.object({
   AFFILIATE_MIN_PAYOUT: z.coerce.number().int().min(1).default(5000),
   /** Key of the one-way hash that tells referral visitors apart without storing addresses. */
   AFFILIATE_CLICK_SECRET: z.string().min(8).default('clipscribe-referral-clicks'),
+  /**
+   * Outbound requests (webhooks, link imports) may reach private, loopback and link-local
+   * addresses: `true` for all, or a list of addresses and CIDR ranges. Development and tests only.
+   */
+  ALLOW_PRIVATE_URLS: z
+    .string()
+    .default('false')
+    .refine((v) => {
+      const a = parseAllowance(v);
+      return typeof a === 'boolean' || a.every(isAllowanceEntry);
+    }, 'true, false, or a comma-separated list of addresses and CIDR ranges'),
+  /** Seconds before each webhook retry (its length is the number of retries): Standard Webhooks' schedule. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,300,1800,7200,18000,36000')
+    .refine(
+      (v) => v.split(',').every((s) => Number.isFinite(Number(s)) && Number(s) >= 0),
+      'seconds, comma-separated',
+    ),
+  /** Deliveries in a row that fail after their last retry before an endpoint is turned off. */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).default(5),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 /** STRIPE_PRICE_<RANK>_<MONTHLY|YEARLY>: the Stripe price id that buys each rank. */

@@ -7,6 +7,8 @@ import { downloadModelJob, type ModelDownloadTarget } from './modules/engine/whi
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { processTranscript, type PipelineDeps } from './modules/transcription/process';
 import { sweepExpiredTranscripts } from './modules/transcription/retention';
+import { deliverWebhook } from './modules/webhooks/deliver';
+import type { WebhookDeps } from './modules/webhooks/deps';
 
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
 // asks for a handler for every job name of a lane.
@@ -27,10 +29,12 @@ export function backgroundHandlers(deps: {
   mailer: Mailer;
   transcription: TranscriptionDeps;
   accounts: AccountDeps;
+  webhooks: WebhookDeps;
 }): LaneHandlers<'background'> {
   return {
     'send-mail': (msg) => sendQueuedMail(deps.mailer, msg),
     'account-mail': (job) => runAccountMail(deps.accounts, job),
     'sweep-retention': async () => void (await sweepExpiredTranscripts(deps.transcription)),
+    'deliver-webhook': (job) => deliverWebhook(deps.webhooks, job),
   };
 }

@@ -31,6 +31,8 @@ export interface PermissionsQuota {
   share_links: number | null;
   export_formats: string[];
   retention_days: number | null;
+  /** Absent in a cookie written before API keys existed. */
+  api_requests_per_minute?: number;
   period_start: string;
   period_end: string;
 }

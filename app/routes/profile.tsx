@@ -13,6 +13,9 @@ import { localizePath, isLocale } from '../../common/locales';
 import { Field, PasswordField, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
+import { ApiKeysCard } from '../components/developer/api-keys-card';
+import { WebhooksCard } from '../components/developer/webhooks-card';
+import { limitsFor } from '../../common/ranks';
 import { LocaleOptions } from '../components/layout/language-switcher';
 import { reloadAction } from '../lib/form-action';
 import { useFormat } from '../lib/use-format';
@@ -212,6 +215,16 @@ export default function Profile() {
               <SubmitButton pending={password.pending}>{t('pages.profile.changePassword')}</SubmitButton>
             </div>
           </form>
+        </Card>
+
+        <Card title={t('developer.keys.title')}>
+          <ApiKeysCard
+            perMinute={quota.api_requests_per_minute ?? limitsFor(user.rank_name).api_requests_per_minute}
+          />
+        </Card>
+
+        <Card title={t('developer.webhooks.title')}>
+          <WebhooksCard />
         </Card>
 
         <section className="rounded-xl border border-red-200 bg-red-50/40 p-5 sm:p-6">

@@ -3,6 +3,8 @@ import type { AppEnv } from '../http/app-env';
 import { ok } from '../http/envelope';
 import { LOCALES } from '../../common/locales';
 import { accountsApi } from './accounts';
+import { apiKeysApi } from './api-keys';
+import { webhooksApi } from './webhooks';
 import { affiliateApi } from './affiliate';
 import { billingApi } from './billing';
 import { exportsApi } from './exports';
@@ -27,4 +29,6 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1/folders', foldersApi());
   app.route('/self-api/v1/billing', billingApi());
   app.route('/self-api/v1/seo-landing', seoApi());
+  app.route('/self-api/v1/api-keys', apiKeysApi());
+  app.route('/self-api/v1/webhooks', webhooksApi());
 }

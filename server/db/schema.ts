@@ -128,6 +128,8 @@ export const transcripts = pgTable(
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     source: text('source', { enum: ['upload', 'import'] }).notNull(),
+    /** The link the media was imported from (modules/link-import), null for uploads. */
+    sourceUrl: text('source_url'),
     status: text('status', { enum: TRANSCRIPT_STATUSES }).notNull(),
     progress: integer('progress').notNull().default(0),
     /** What a running job is doing (TranscriptStage), for the progress bar; null when idle. */
@@ -465,3 +467,86 @@ export const commissions = pgTable(
 );
 
 export type Commission = typeof commissions.$inferSelect;
+
+/**
+ * Keys for programs using the API (docs/decisions/0018-api-keys-webhooks.md). Only the SHA-256
+ * of a key is stored; its first characters (`prefix`) let the owner tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `full`: every call a key may make; `read`: GET and HEAD only. */
+    scope: text('scope', { enum: ['full', 'read'] })
+      .notNull()
+      .default('full'),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;
+
+/** Where a user's webhooks go (Standard Webhooks: one signing secret per endpoint). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The events sent here (common/webhook-events.ts). */
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** `whsec_` + base64 key; kept readable because every delivery is signed with it. */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why it was turned off by the server (`failures`), null when the owner did it or it is on. */
+    disabledReason: text('disabled_reason'),
+    /** Deliveries in a row that failed after their last retry; a success sets it back to 0. */
+    failureCount: integer('failure_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+
+export interface WebhookAttempt {
+  at: string;
+  status: number | null;
+  error: string | null;
+  ms: number;
+}
+
+/** One event for one endpoint, with its attempts: the delivery log of the profile page. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** The `webhook-id` header: `msg_` + random, the same on every retry. */
+    id: text('id').primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: jsonb('attempts').$type<WebhookAttempt[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -1,16 +1,36 @@
 import type { Context } from 'hono';
 import { UUID_RE } from '../../common/validators';
 import type { User } from '../db/schema';
-import { userForToken } from '../modules/auth/session-user';
+import { authenticate } from '../modules/api-keys/authenticate';
 import { sessionToken } from './cookies';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from './envelope';
 
-/** The signed-in user of an API call (cookie or bearer token), or 401. */
+/**
+ * The signed-in user of an API call (cookie or bearer session token, or an API key where keys
+ * may call), or 401. A key's call counts against its minute's allowance (403 / 429 otherwise).
+ */
 export async function requireUser(c: Context): Promise<User> {
-  const user = await userForToken(c.get('deps').db, sessionToken(c));
-  if (!user) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-  return user;
+  const deps = c.get('deps');
+  let auth;
+  try {
+    auth = await authenticate(
+      { db: deps.db, keyLimiter: deps.services.apiKeys.keyLimiter },
+      sessionToken(c),
+      { method: c.req.method, path: c.req.path },
+    );
+  } catch (err) {
+    const retry =
+      err instanceof ApiError ? (err.data as { retry_after?: number } | null)?.retry_after : undefined;
+    if (retry) c.header('Retry-After', String(retry));
+    throw err;
+  }
+  if (!auth) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+  if (auth.rate) {
+    c.header('X-RateLimit-Limit', String(auth.rate.limit));
+    c.header('X-RateLimit-Remaining', String(auth.rate.remaining));
+  }
+  return auth.user;
 }
 
 /** A UUID path parameter; anything else is the resource's 404 before any lookup. */

@@ -33,6 +33,8 @@ export function limitText(
       return limits.retention_days === null
         ? t('pages.pricing.values.keepForever')
         : t('pages.pricing.values.days', { n: limits.retention_days });
+    case 'api_requests_per_minute':
+      return t('pages.pricing.values.perMinute', { n: limits.api_requests_per_minute });
     case 'export_formats':
       return limits.export_formats.map((f) => f.toUpperCase()).join(', ');
   }

@@ -222,6 +222,7 @@ describe('named jobs', () => {
         'send-mail': async (m) => void sent.push(m.to),
         'account-mail': async () => {},
         'sweep-retention': async () => {},
+        'deliver-webhook': async () => {},
       },
       1,
     );
@@ -264,6 +265,7 @@ describe('named jobs', () => {
         'send-mail': async () => {},
         'account-mail': async () => {},
         'sweep-retention': async () => void runs++,
+        'deliver-webhook': async () => {},
       },
       1,
     );

@@ -20,6 +20,8 @@ export interface JobMap {
   'sweep-retention': Record<string, never>;
   /** Fetch a whisper.cpp model file (`tiny`, `base`, … of server/modules/engine/models/catalogue.ts). */
   'download-model': { model: string };
+  /** One attempt of one webhook delivery (modules/webhooks/deliver.ts); it queues its own retry. */
+  'deliver-webhook': { deliveryId: string; attempt: number };
 }
 
 export type JobName = keyof JobMap;
@@ -47,6 +49,7 @@ export const JOB_SPECS = {
   'send-mail': { lane: 'background' },
   'account-mail': { lane: 'background' },
   'sweep-retention': { lane: 'background' },
+  'deliver-webhook': { lane: 'background' },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];

@@ -268,3 +268,28 @@ ${rows.join('\n')}
 </html>
 `;
 }
+
+export interface NoticeMailInput {
+  lang: string;
+  appName: string;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** An absolute http(s) link shown as a button, with its label. */
+  button?: { link: string; label: string } | null;
+}
+
+/**
+ * A plain notice in the common layout, for modules that keep their own texts (the webhooks'
+ * "endpoint turned off" mail): the same look and footer as the account mails.
+ */
+export function renderNoticeMail(input: NoticeMailInput): RenderedMail {
+  const locale = resolveMailLocale(input.lang);
+  const footer = interpolate(MAIL_STRINGS[locale].footer, { app: input.appName });
+  if (input.button) assertHttpLink(input.button.link);
+  return composeMail(locale, input.appName, input.subject, footer, [
+    heading(input.heading),
+    ...input.paragraphs.map((p) => paragraph(p)),
+    ...(input.button ? [button(input.button.link, input.button.label)] : []),
+  ]);
+}

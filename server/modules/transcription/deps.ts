@@ -5,6 +5,11 @@ import type { JobQueue } from '../jobs/queue';
 import type { Storage } from '../storage/storage';
 import type { Uploads } from '../uploads/uploads';
 
+/** What happened to a transcript, for the webhooks (modules/webhooks/transcript-events.ts). */
+export type TranscriptNotice =
+  | { event: 'transcript.completed' | 'transcript.failed'; transcriptId: string }
+  | { event: 'transcript.deleted'; transcriptId: string; userId: string; name: string };
+
 export interface TranscriptionDeps {
   db: Db;
   storage: Storage;
@@ -15,4 +20,6 @@ export interface TranscriptionDeps {
   ffmpeg: string;
   logger: Logger;
   now: () => Date;
+  /** Told when a transcript ends or is deleted; never throws. */
+  notify?: (notice: TranscriptNotice) => Promise<void>;
 }

@@ -23,6 +23,7 @@ import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
 import { FRESH_RUN } from './fresh-run';
 import type { Storage } from '../storage/storage';
+import type { TranscriptionDeps } from './deps';
 
 export interface PipelineDeps {
   db: Db;
@@ -35,6 +36,8 @@ export interface PipelineDeps {
   tmpDir?: string;
   /** Minimum time between progress writes to the database. */
   saveIntervalMs?: number;
+  /** Told when a transcript ends (webhooks); never throws. */
+  notify?: TranscriptionDeps['notify'];
 }
 
 type Outcome = { code: string; detail: string };
@@ -227,7 +230,7 @@ async function fail(
     reason.code === 'model_invalid'
   )
     deps.logger.error({ transcriptId, code: reason.code }, reason.detail);
-  await db
+  const failed = await db
     .update(transcripts)
     .set({
       status: 'failed',
@@ -237,7 +240,8 @@ async function fail(
       errorDetail: reason.detail,
       updatedAt: new Date(),
     })
-    .where(current);
+    .where(current)
+    .returning({ id: transcripts.id });
   events.publish(transcriptId, {
     type: 'status',
     status: 'failed',
@@ -245,6 +249,7 @@ async function fail(
     stage: null,
     errorCode: reason.code,
   });
+  if (failed.length > 0) await deps.notify?.({ event: 'transcript.failed', transcriptId });
 }
 
 function isTransientIo(err: unknown): boolean {
@@ -305,4 +310,5 @@ async function finish(
     return true;
   });
   if (done) deps.events.publish(row.id, { type: 'status', status: 'done', progress: 100, stage: null });
+  if (done) await deps.notify?.({ event: 'transcript.completed', transcriptId: row.id });
 }

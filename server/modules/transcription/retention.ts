@@ -40,7 +40,12 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
   let deleted = 0;
   for (const condition of conditions) {
     const rows = await deps.db
-      .select({ id: transcripts.id, mediaKey: transcripts.mediaKey })
+      .select({
+        id: transcripts.id,
+        mediaKey: transcripts.mediaKey,
+        userId: transcripts.userId,
+        name: transcripts.name,
+      })
       .from(transcripts)
       .innerJoin(users, eq(users.id, transcripts.userId))
       .where(and(finished, condition))
@@ -54,6 +59,12 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
     );
     for (const row of rows) {
       if (row.mediaKey) await deps.storage.delete(row.mediaKey).catch(() => undefined);
+      await deps.notify?.({
+        event: 'transcript.deleted',
+        transcriptId: row.id,
+        userId: row.userId,
+        name: row.name,
+      });
     }
     deleted += rows.length;
   }

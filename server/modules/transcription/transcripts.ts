@@ -157,6 +157,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
     .returning();
   const key = await attachUpload(deps, row!, upload);
   if (info) await queueTranscription(deps.queue, row!.id);
+  else await deps.notify?.({ event: 'transcript.failed', transcriptId: row!.id });
   return { ...row!, mediaKey: key };
 }
 
@@ -505,12 +506,18 @@ export async function deleteTranscript(deps: TranscriptionDeps, user: User, id: 
   if (row.status === 'queued' || row.status === 'processing') await cancelTranscription(deps.queue, id);
   await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
   if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+  await deps.notify?.({ event: 'transcript.deleted', transcriptId: id, userId: user.id, name: row.name });
 }
 
 /** Deletes several transcripts at once; ids that are not the user's make the whole call 404. */
 export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids: string[]) {
   const rows = await deps.db
-    .select({ id: transcripts.id, status: transcripts.status, mediaKey: transcripts.mediaKey })
+    .select({
+      id: transcripts.id,
+      name: transcripts.name,
+      status: transcripts.status,
+      mediaKey: transcripts.mediaKey,
+    })
     .from(transcripts)
     .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
   if (rows.length !== new Set(ids).size) throw transcriptNotFound();
@@ -519,6 +526,14 @@ export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids
   }
   await deps.db.delete(transcripts).where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
   for (const row of rows) if (row.mediaKey) await deps.storage.delete(row.mediaKey);
+  for (const row of rows) {
+    await deps.notify?.({
+      event: 'transcript.deleted',
+      transcriptId: row.id,
+      userId: user.id,
+      name: row.name,
+    });
+  }
   return rows.length;
 }
 

@@ -79,7 +79,12 @@ export function createUploads(deps: UploadDeps) {
     respectForwardedHeaders: false,
     disableTerminationForFinishedUploads: false,
     async onIncomingRequest(req, uploadId) {
-      const user = await deps.userOf(req as unknown as Request);
+      const user = await deps.userOf(req as unknown as Request).catch((err: unknown) => {
+        // An API key's refusals (not allowed, minute spent) in the envelope, like other calls.
+        if (err instanceof ApiError)
+          throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
+        throw err;
+      });
       if (!user) throw tusError(401, ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
       owners.set(req as unknown as Request, user);
       if (req.method !== 'POST' && req.method !== 'OPTIONS') {

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// The README's API example: with only an API key, upload a file (tus), start the transcription,
+// wait for it (polling), and save the transcript. Node 20+, no dependencies.
+//
+//   CLIPSCRIBE_URL=https://your.server CLIPSCRIBE_KEY=csk_… node scripts/api-example.mjs talk.mp4 srt
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const base = (process.env.CLIPSCRIBE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+const key = process.env.CLIPSCRIBE_KEY;
+const [file, format = 'srt'] = process.argv.slice(2);
+if (!key || !file) {
+  console.error(
+    'usage: CLIPSCRIBE_KEY=csk_… node scripts/api-example.mjs <media file> [txt|srt|vtt|docx|json]',
+  );
+  process.exit(2);
+}
+const auth = { authorization: `Bearer ${key}` };
+
+async function call(method, p, body) {
+  const res = await fetch(base + p, {
+    method,
+    headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (json.code !== 200) throw new Error(`${method} ${p}: ${json.code} ${json.message}`);
+  return json.data;
+}
+
+// 1. Upload with tus 1.0: create the upload, then send the bytes (one PATCH; resumable in chunks).
+const bytes = await readFile(file);
+const b64 = (s) => Buffer.from(s).toString('base64');
+const created = await fetch(`${base}/self-api/v1/uploads`, {
+  method: 'POST',
+  headers: {
+    ...auth,
+    'tus-resumable': '1.0.0',
+    'upload-length': String(bytes.length),
+    'upload-metadata': `filename ${b64(path.basename(file))}`,
+  },
+});
+if (created.status !== 201) throw new Error(`upload refused: ${created.status} ${await created.text()}`);
+const uploadUrl = new URL(created.headers.get('location'), base).href;
+const sent = await fetch(uploadUrl, {
+  method: 'PATCH',
+  headers: {
+    ...auth,
+    'tus-resumable': '1.0.0',
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+  },
+  body: bytes,
+});
+if (sent.status !== 204) throw new Error(`upload failed: ${sent.status} ${await sent.text()}`);
+
+// 2. Start the transcription of the upload.
+const uploadId = uploadUrl.split('/').pop();
+let transcript = await call('POST', '/self-api/v1/transcripts', { upload_id: uploadId, language: 'auto' });
+console.log(`transcript ${transcript.id}: ${transcript.status}`);
+
+// 3. Wait until it is done (or register a webhook instead: see the README).
+while (transcript.status === 'queued' || transcript.status === 'processing') {
+  await new Promise((r) => setTimeout(r, 2000));
+  transcript = await call('GET', `/self-api/v1/transcripts/${transcript.id}`);
+  console.log(`  ${transcript.status} ${transcript.progress}%`);
+}
+if (transcript.status !== 'done')
+  throw new Error(`transcription ${transcript.status}: ${transcript.error?.code}`);
+
+// 4. Export it.
+const out = await fetch(`${base}/self-api/v1/transcripts/${transcript.id}/export?format=${format}`, {
+  headers: auth,
+});
+if (!out.ok) throw new Error(`export failed: ${out.status}`);
+const target = `${path.parse(file).name}.${format}`;
+await writeFile(target, Buffer.from(await out.arrayBuffer()));
+console.log(`saved ${target}`);

@@ -1,0 +1,48 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env';
+import { requireUser, uuidParam } from '../http/current-user';
+import { ok } from '../http/envelope';
+import { readBody } from '../http/validate';
+import { textField } from '../../common/text';
+import {
+  apiKeyJson,
+  apiKeyNotFound,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from '../modules/api-keys/keys';
+
+export const createApiKeySchema = z
+  .object({
+    name: textField({ min: 1, max: 80, maxMessage: 'validation.nameMax' }),
+    scope: z.enum(['full', 'read']).default('full'),
+  })
+  .strict();
+
+/** /self-api/v1/api-keys: a signed-in person's keys (a key cannot manage keys: modules/api-keys/access). */
+export function apiKeysApi() {
+  const api = new Hono<AppEnv>();
+  const db = (c: Context<AppEnv>) => c.get('deps').db;
+
+  api.get('/', async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok({ items: (await listApiKeys(db(c), user)).map(apiKeyJson) }));
+  });
+
+  // The key itself is in this answer only; it is stored hashed.
+  api.post('/', async (c) => {
+    const user = await requireUser(c);
+    const body = await readBody(c, createApiKeySchema);
+    const { key, row } = await createApiKey(db(c), user, body);
+    return c.json(ok({ ...apiKeyJson(row), key }));
+  });
+
+  api.delete('/:id', async (c) => {
+    const user = await requireUser(c);
+    await revokeApiKey(db(c), user, uuidParam(c, 'id', apiKeyNotFound));
+    return c.json(ok(null));
+  });
+
+  return api;
+}

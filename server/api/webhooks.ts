@@ -1,0 +1,87 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env';
+import { requireUser, uuidParam } from '../http/current-user';
+import { ok } from '../http/envelope';
+import { readBody } from '../http/validate';
+import { textField } from '../../common/text';
+import { WEBHOOK_EVENTS } from '../../common/webhook-events';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliveryJson,
+  endpointJson,
+  listDeliveries,
+  listEndpoints,
+  ownEndpoint,
+  updateEndpoint,
+  webhookNotFound,
+} from '../modules/webhooks/endpoints';
+import { sendTestEvent } from '../modules/webhooks/deliver';
+import type { WebhookDeps } from '../modules/webhooks/deps';
+
+const url = z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong');
+const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'validation.required');
+const description = textField({ max: 200 });
+
+export const createWebhookSchema = z
+  .object({ url, description: description.optional(), events: events.default([...WEBHOOK_EVENTS]) })
+  .strict();
+export const updateWebhookSchema = z
+  .object({
+    url: url.optional(),
+    description: description.optional(),
+    events: events.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+
+/** /self-api/v1/webhooks: a user's endpoints, their delivery log and test events. */
+export function webhooksApi() {
+  const api = new Hono<AppEnv>();
+  const deps = (c: Context<AppEnv>): WebhookDeps => c.get('deps').services.webhooks;
+  const idParam = (c: Context<AppEnv>) => uuidParam(c, 'id', webhookNotFound);
+
+  api.get('/', async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok({ items: (await listEndpoints(deps(c).db, user)).map((e) => endpointJson(e)) }));
+  });
+
+  // The signing secret is in this answer and in a single read, never in the list.
+  api.post('/', async (c) => {
+    const user = await requireUser(c);
+    const body = await readBody(c, createWebhookSchema);
+    return c.json(ok(endpointJson(await createEndpoint(deps(c), user, body), { secret: true })));
+  });
+
+  api.get('/:id', async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok(endpointJson(await ownEndpoint(deps(c).db, user, idParam(c)), { secret: true })));
+  });
+
+  api.patch('/:id', async (c) => {
+    const user = await requireUser(c);
+    const id = idParam(c);
+    const body = await readBody(c, updateWebhookSchema);
+    return c.json(ok(endpointJson(await updateEndpoint(deps(c), user, id, body))));
+  });
+
+  api.delete('/:id', async (c) => {
+    const user = await requireUser(c);
+    await deleteEndpoint(deps(c).db, user, idParam(c));
+    return c.json(ok(null));
+  });
+
+  api.get('/:id/deliveries', async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok({ items: (await listDeliveries(deps(c).db, user, idParam(c))).map(deliveryJson) }));
+  });
+
+  api.post('/:id/test', async (c) => {
+    const user = await requireUser(c);
+    const endpoint = await ownEndpoint(deps(c).db, user, idParam(c));
+    return c.json(ok(deliveryJson(await sendTestEvent(deps(c), endpoint))));
+  });
+
+  return api;
+}

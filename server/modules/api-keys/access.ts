@@ -1,0 +1,62 @@
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { ApiKeyCode } from '../../../common/error-codes';
+import { limitsFor } from '../../../common/ranks';
+import { ApiError } from '../../http/envelope';
+import type { ApiKey, User } from '../../db/schema';
+
+// What an API key may call, and how often (docs/decisions/0018-api-keys-webhooks.md).
+
+/** The account, billing and key management answer to a signed-in person only, never to a key. */
+const PERSON_ONLY = ['/common-api/', '/self-api/v1/billing', '/self-api/v1/api-keys'];
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function apiKeyMayCall(scope: ApiKey['scope'], method: string, path: string): boolean {
+  if (
+    PERSON_ONLY.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p.endsWith('/') ? p : `${p}/`))
+  )
+    return false;
+  return scope === 'full' || READS.has(method.toUpperCase());
+}
+
+export const keyNotAllowed = () => new ApiError(ApiKeyCode.NOT_ALLOWED, 'errors.apiKeys.notAllowed', 403);
+
+export interface KeyRateLimiter {
+  /** Spends one call of the key's minute; 429 with retry_after when none is left. */
+  consume(key: ApiKey, user: User): Promise<{ limit: number; remaining: number }>;
+}
+
+/** Per key, per minute, the number the owner's plan gives (RankLimits.api_requests_per_minute). */
+export function createKeyRateLimiter(redis?: Redis | null): KeyRateLimiter {
+  // One limiter per distinct allowance (a handful of plans), each keyed by the key's id.
+  const byPoints = new Map<number, RateLimiterAbstract>();
+  const limiterFor = (points: number) => {
+    let limiter = byPoints.get(points);
+    if (!limiter) {
+      const opts = { keyPrefix: `rl:apikey:${points}`, points, duration: 60 };
+      limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts);
+      byPoints.set(points, limiter);
+    }
+    return limiter;
+  };
+  return {
+    async consume(key, user) {
+      const limit = Math.max(1, limitsFor(user.rankName, user.customLimits).api_requests_per_minute);
+      try {
+        const res = await limiterFor(limit).consume(key.id);
+        return { limit, remaining: res.remainingPoints };
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        throw new ApiError(ApiKeyCode.RATE_LIMITED, 'errors.apiKeys.rateLimited', 429, {
+          retry_after: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
+          limit,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client';
+import type { User } from '../../db/schema';
+import { userForToken } from '../auth/session-user';
+import { apiKeyMayCall, keyNotAllowed, type KeyRateLimiter } from './access';
+import { looksLikeApiKey, userForApiKey } from './keys';
+
+export interface RequestAuth {
+  user: User;
+  /** Set when the caller used an API key: its rate-limit figures for the response headers. */
+  rate?: { limit: number; remaining: number };
+}
+
+/**
+ * The user behind a request's token: a session (cookie or bearer) or an API key, which must be
+ * allowed on this method and path and within its minute's allowance (throws 403 / 429).
+ */
+export async function authenticate(
+  deps: { db: Db; keyLimiter: KeyRateLimiter },
+  token: string | null,
+  request: { method: string; path: string },
+): Promise<RequestAuth | null> {
+  if (looksLikeApiKey(token)) {
+    const found = await userForApiKey(deps.db, token);
+    if (found) {
+      if (!apiKeyMayCall(found.key.scope, request.method, request.path)) throw keyNotAllowed();
+      return { user: found.user, rate: await deps.keyLimiter.consume(found.key, found.user) };
+    }
+  }
+  const user = await userForToken(deps.db, token);
+  return user ? { user } : null;
+}

@@ -1,0 +1,111 @@
+import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { apiKeys, users, type ApiKey, type User } from '../../db/schema';
+import { ApiKeyCode } from '../../../common/error-codes';
+import { ApiError } from '../../http/envelope';
+import { hashToken } from '../auth/tokens';
+import { withCurrentRank } from '../billing/rank';
+
+// API keys: `csk_` + 40 random base62 characters. Only the SHA-256 is stored (like session
+// tokens); the first 12 characters are kept so the owner can tell keys apart.
+
+export const API_KEY_PREFIX = 'csk_';
+const KEY_RE = /^csk_[0-9A-Za-z]{40}$/;
+const SHOWN = 12;
+export const MAX_KEYS = 20;
+export type ApiKeyScope = ApiKey['scope'];
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function newKey(): string {
+  // 40 characters from 62: rejection sampling keeps every character equally likely (~238 bits).
+  let out = '';
+  while (out.length < 40) {
+    for (const b of randomBytes(64)) {
+      if (b < 248 && out.length < 40) out += ALPHABET[b % 62];
+    }
+  }
+  return API_KEY_PREFIX + out;
+}
+
+export function looksLikeApiKey(token: string | null | undefined): token is string {
+  return !!token && KEY_RE.test(token);
+}
+
+export const apiKeyNotFound = () => new ApiError(ApiKeyCode.NOT_FOUND, 'errors.apiKeys.notFound', 404);
+
+/** The API shape of a key (never the key itself, which exists only in the create answer). */
+export function apiKeyJson(k: ApiKey) {
+  return {
+    id: k.id,
+    name: k.name,
+    scope: k.scope,
+    prefix: k.prefix,
+    created_at: k.createdAt.toISOString(),
+    last_used_at: k.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createApiKey(db: Db, user: User, input: { name: string; scope: ApiKeyScope }) {
+  const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, user.id));
+  if ((row?.n ?? 0) >= MAX_KEYS) {
+    throw new ApiError(ApiKeyCode.TOO_MANY, 'errors.apiKeys.tooMany', 403, { limit: MAX_KEYS });
+  }
+  const key = newKey();
+  const [created] = await db
+    .insert(apiKeys)
+    .values({
+      userId: user.id,
+      name: input.name.trim(),
+      scope: input.scope,
+      prefix: key.slice(0, SHOWN),
+      keyHash: hashToken(key),
+    })
+    .returning();
+  return { key, row: created! };
+}
+
+export async function listApiKeys(db: Db, user: User) {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, user.id)).orderBy(asc(apiKeys.createdAt));
+}
+
+/** Revoking deletes the key: a request carrying it is refused from the next call on. */
+export async function revokeApiKey(db: Db, user: User, id: string) {
+  const gone = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id)))
+    .returning({ id: apiKeys.id });
+  if (gone.length === 0) throw apiKeyNotFound();
+}
+
+/** last_used_at is written at most once a minute per key, not on every call. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The owner of a live key and the key, or null; notes when the key was used. */
+export async function userForApiKey(
+  db: Db,
+  key: string,
+  now = new Date(),
+): Promise<{ user: User; key: ApiKey } | null> {
+  if (!looksLikeApiKey(key)) return null;
+  const rows = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, hashToken(key)))
+    .limit(1);
+  const found = rows[0];
+  if (!found) return null;
+  if (!found.key.lastUsedAt || now.getTime() - found.key.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+    const stale = new Date(now.getTime() - TOUCH_EVERY_MS);
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(eq(apiKeys.id, found.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))),
+      );
+    found.key.lastUsedAt = now;
+  }
+  return { user: await withCurrentRank(db, found.user, now), key: found.key };
+}

@@ -1,0 +1,177 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  webhookDeliveries,
+  webhookEndpoints,
+  type User,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../db/schema';
+import { WebhookCode } from '../../../common/error-codes';
+import type { WebhookEvent } from '../../../common/webhook-events';
+import { ApiError } from '../../http/envelope';
+import { addressAllowed, type PrivateAllowance } from '../outbound/address';
+import { checkOutboundUrl, OutboundError } from '../outbound/safe-fetch';
+import { newWebhookSecret } from './signing';
+
+export const MAX_ENDPOINTS = 10;
+
+export const webhookNotFound = () => new ApiError(WebhookCode.NOT_FOUND, 'errors.webhooks.notFound', 404);
+const badUrl = (reason: string) =>
+  new ApiError(WebhookCode.BAD_URL, 'errors.webhooks.badUrl', 422, {
+    fields: { url: `validation.webhookUrl` },
+    reason,
+  });
+
+/** The endpoint as the API shows it; the secret only where asked for (create, single read). */
+export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean } = {}) {
+  return {
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    events: e.events,
+    enabled: e.enabled,
+    disabled_reason: e.disabledReason,
+    failure_count: e.failureCount,
+    created_at: e.createdAt.toISOString(),
+    ...(opts.secret ? { secret: e.secret } : {}),
+  };
+}
+
+export function deliveryJson(d: WebhookDelivery) {
+  const last = d.attempts.at(-1);
+  return {
+    id: d.id,
+    event: d.event,
+    status: d.status,
+    response_status: last?.status ?? null,
+    error: last?.error ?? null,
+    attempts: d.attempts.map((a) => ({ at: a.at, status: a.status, error: a.error, duration_ms: a.ms })),
+    created_at: d.createdAt.toISOString(),
+    finished_at: d.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Refuses an address deliveries could never go to: not http(s), credentials in it, or a host
+ * that is (or resolves to) a private, loopback or link-local address. Every delivery checks the
+ * address again when it connects; this is so the owner hears about it now.
+ */
+export async function assertDeliverableUrl(raw: string, allowPrivate: PrivateAllowance): Promise<string> {
+  let url: URL;
+  try {
+    url = checkOutboundUrl(raw);
+  } catch (err) {
+    throw badUrl(err instanceof OutboundError ? err.reason : 'bad_url');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    // A name that does not resolve now may later (new DNS record): deliveries will tell.
+    addresses = await lookup(host, { all: true })
+      .then((found) => found.map((a) => a.address))
+      .catch(() => []);
+  }
+  if (addresses.some((a) => !addressAllowed(a, allowPrivate))) throw badUrl('blocked_address');
+  return url.href;
+}
+
+export async function ownEndpoint(db: Db, user: User, id: string): Promise<WebhookEndpoint> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)));
+  if (!row) throw webhookNotFound();
+  return row;
+}
+
+export async function listEndpoints(db: Db, user: User) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, user.id))
+    .orderBy(asc(webhookEndpoints.createdAt));
+}
+
+export interface EndpointInput {
+  url: string;
+  description?: string;
+  events: WebhookEvent[];
+}
+
+export async function createEndpoint(
+  deps: { db: Db; allowPrivate: PrivateAllowance },
+  user: User,
+  input: EndpointInput,
+) {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, user.id));
+  if ((row?.n ?? 0) >= MAX_ENDPOINTS) {
+    throw new ApiError(WebhookCode.TOO_MANY, 'errors.webhooks.tooMany', 403, { limit: MAX_ENDPOINTS });
+  }
+  const url = await assertDeliverableUrl(input.url, deps.allowPrivate);
+  const [created] = await deps.db
+    .insert(webhookEndpoints)
+    .values({
+      userId: user.id,
+      url,
+      description: input.description ?? '',
+      events: [...new Set(input.events)],
+      secret: newWebhookSecret(),
+    })
+    .returning();
+  return created!;
+}
+
+export async function updateEndpoint(
+  deps: { db: Db; allowPrivate: PrivateAllowance; now: () => Date },
+  user: User,
+  id: string,
+  input: Partial<EndpointInput> & { enabled?: boolean },
+) {
+  const current = await ownEndpoint(deps.db, user, id);
+  const changes: Partial<WebhookEndpoint> = { updatedAt: deps.now() };
+  if (input.url !== undefined) changes.url = await assertDeliverableUrl(input.url, deps.allowPrivate);
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.events !== undefined) changes.events = [...new Set(input.events)];
+  if (input.enabled !== undefined) {
+    changes.enabled = input.enabled;
+    // Turned back on: the count of failures starts again.
+    if (input.enabled && !current.enabled) {
+      changes.failureCount = 0;
+      changes.disabledReason = null;
+    }
+    if (!input.enabled) changes.disabledReason = null;
+  }
+  const [row] = await deps.db
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)))
+    .returning();
+  if (!row) throw webhookNotFound();
+  return row;
+}
+
+export async function deleteEndpoint(db: Db, user: User, id: string) {
+  const gone = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)))
+    .returning({ id: webhookEndpoints.id });
+  if (gone.length === 0) throw webhookNotFound();
+}
+
+/** The newest deliveries first (the log keeps the last KEEP_DELIVERIES per endpoint). */
+export async function listDeliveries(db: Db, user: User, id: string, limit = 50) {
+  await ownEndpoint(db, user, id);
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(limit);
+}
