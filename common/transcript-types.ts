@@ -46,6 +46,9 @@ export interface TranscriptJson {
   remaining_sec: number | null;
   /** Whether speech is detected first (only speech is transcribed). */
   detect_speech: boolean;
+  /** Whether speakers are identified (local diarization), and how many were expected (null: any). */
+  detect_speakers: boolean;
+  speaker_count: number | null;
   /** Transcripts waiting in the queue: how many files are ahead (single reads only). */
   queue_position?: number | null;
   /** The stretches transcribed when speech was detected (single reads only); null = all of it. */

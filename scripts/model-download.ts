@@ -19,13 +19,56 @@ import {
   WHISPER_MODELS,
 } from '../server/modules/engine/models/catalogue';
 import { downloadFile, DownloadError, type DownloadProgress } from '../server/modules/engine/models/download';
+import {
+  DIARIZATION_MODELS,
+  diarizationModelUrl,
+  diarizationPaths,
+} from '../server/modules/engine/diarization/models';
 
 const MB = 1024 * 1024;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function usage() {
   log('usage: npm run model:download -- <name> [--force]');
-  log(`models: ${Object.keys(WHISPER_MODELS).join(', ')}`);
+  log(`models: ${Object.keys(WHISPER_MODELS).join(', ')}; diarization (the speaker models)`);
+}
+
+/**
+ * `diarization`: the speaker-segmentation and speaker-embedding models into
+ * DATA_DIR/models/diarization (DIARIZATION_MODEL_DIR), from where they are published or from
+ * DIARIZATION_MODEL_BASE_URL. No checksum is published for them: the size is reported instead.
+ */
+async function downloadDiarization(force: boolean): Promise<number> {
+  const paths = diarizationPaths({
+    DATA_DIR: path.resolve(process.env.DATA_DIR || 'data'),
+    DIARIZATION_MODEL_DIR: process.env.DIARIZATION_MODEL_DIR,
+  });
+  for (const model of DIARIZATION_MODELS) {
+    const dest = model.role === 'segmentation' ? paths.segmentation : paths.embedding;
+    if (existsSync(dest) && !force) {
+      log(`${dest} already exists (use --force to download it again).`);
+      continue;
+    }
+    const url = diarizationModelUrl(model, process.env.DIARIZATION_MODEL_BASE_URL);
+    log(`downloading ${url}`);
+    const progress = progressReporter(model.file);
+    try {
+      const result = await downloadFile({
+        url,
+        dest,
+        sha1: model.sha1,
+        onProgress: (p) => progress.update(p),
+      });
+      progress.finish();
+      log(`saved ${dest} (SHA-1 ${result.sha1}; no published checksum to compare with).`);
+    } catch (err) {
+      if (!(err instanceof DownloadError)) throw err;
+      log(`\ndownload failed: ${err.message}`);
+      if (err.retryable) log('run the same command again to resume.');
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /** A progress line on stderr: redrawn in place on a terminal, one line every 5 s otherwise. */
@@ -73,6 +116,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const name = names[0] ?? (process.env.WHISPER_MODEL_NAME || 'base');
+  if (name === 'diarization') return downloadDiarization(force);
   if (!isKnownModel(name)) {
     log(`unknown model "${name}".`);
     usage();

@@ -21,6 +21,7 @@ import { stripeWebhook } from './api/billing';
 import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
 import { originCheck } from './http/origin-check';
+import { apiCors } from './http/cors';
 import { callOwnApi } from './http/internal-api';
 import { decidePageFor } from './http/page-redirect';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
@@ -87,8 +88,13 @@ export function createApp(deps: AppDeps) {
   const apiLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
   // Caption files can be larger than a JSON call; media goes through tus, which streams.
   const importLimit = bodyLimit({ maxSize: 11 * 1024 * 1024, onError: tooLarge });
-  const sameOrigin = originCheck(env.PUBLIC_URL);
+  const sameOrigin = originCheck(env.PUBLIC_URL, env.CORS_ORIGINS);
+  const crossOrigin = env.CORS_ORIGINS.length ? apiCors(env.CORS_ORIGINS) : null;
   for (const prefix of ['/common-api/*', '/self-api/*']) {
+    if (crossOrigin) {
+      // tus answers its own CORS (uploads.ts), with the same origins.
+      app.use(prefix, (c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : crossOrigin(c, next)));
+    }
     app.use(prefix, (c, next) => {
       if (c.req.path === UPLOAD_PATH || c.req.path.startsWith(`${UPLOAD_PATH}/`)) return next();
       if (c.req.path === IMPORT_PATH) return importLimit(c, next);

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { api, apiUrl } from './api';
 import { isPlanLimit } from '../../common/error-codes';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
@@ -26,6 +26,9 @@ export interface UploadOptions {
   translate: boolean;
   /** Transcribe only the speech (skip silence and music); on by default. */
   detectSpeech: boolean;
+  /** Identify speakers; speakerCount: how many are expected (null: find out). */
+  detectSpeakers?: boolean;
+  speakerCount?: number | null;
   folderId?: string | null;
   /** Bytes; checked here first so nobody waits for an upload the server will refuse. */
   maxBytes: number | null;
@@ -102,6 +105,9 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
           language: options.language,
           translate: options.translate,
           detect_speech: options.detectSpeech,
+          ...(options.detectSpeakers
+            ? { detect_speakers: true, speaker_count: options.speakerCount ?? null }
+            : {}),
           ...(options.folderId ? { folder_id: options.folderId } : {}),
         },
         { handleErrors: true, signal },
@@ -178,7 +184,12 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
           if (abort.signal.aborted) return;
           const { Upload } = await import('tus-js-client');
           const upload: TusUpload = new Upload(file, {
-            endpoint: '/self-api/v1/uploads',
+            endpoint: apiUrl('/self-api/v1/uploads'),
+            // The session cookie goes along when the API is on another origin (API_BASE_URL).
+            onBeforeRequest(req: { getUnderlyingObject(): unknown }) {
+              const xhr = req.getUnderlyingObject();
+              if (xhr instanceof XMLHttpRequest) xhr.withCredentials = true;
+            },
             chunkSize: 16 * 1024 * 1024,
             retryDelays: [0, 1000, 3000, 5000, 10000],
             removeFingerprintOnSuccess: true,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness';
+import { newAffiliate } from '../test/factories';
 import { codeFrom, linkFrom, startSmtp } from '../test/smtp';
 import { createMailer } from '../modules/mail/mailer';
 import { createLimiters } from '../modules/auth/rate-limits';
@@ -129,10 +130,8 @@ describe('sign-up, verification, login, logout', () => {
   });
 
   it('verifies by the link token and records the referral code', async () => {
-    const { users, affiliates, affiliateCodes } = await import('../db/schema');
-    const [partner] = await h.db.insert(users).values({ email: 'partner@example.com' }).returning();
-    await h.db.insert(affiliates).values({ userId: partner!.id, termsAcceptedAt: new Date() });
-    await h.db.insert(affiliateCodes).values({ code: 'REF777', userId: partner!.id });
+    const { users } = await import('../db/schema');
+    const { user: partner } = await newAffiliate(h.db, { email: 'partner@example.com', code: 'REF777' });
     const start = smtp.messages.length;
     await call(
       'POST',
@@ -203,11 +202,9 @@ describe('sign-up, verification, login, logout', () => {
   });
 
   it('never lets a second sign-up take over a pending one (item 2)', async () => {
-    const { users, affiliates, affiliateCodes } = await import('../db/schema');
+    const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');
-    const [partner] = await h.db.insert(users).values({ email: 'evil-partner@example.com' }).returning();
-    await h.db.insert(affiliates).values({ userId: partner!.id, termsAcceptedAt: new Date() });
-    await h.db.insert(affiliateCodes).values({ code: 'EVIL42', userId: partner!.id });
+    await newAffiliate(h.db, { email: 'evil-partner@example.com', code: 'EVIL42' });
 
     // The victim signs up; the attacker signs up again with the same address before it is verified.
     const start = smtp.messages.length;
@@ -290,7 +287,9 @@ describe('sign-up, verification, login, logout', () => {
       website: 'http://spam',
     });
     expect(r.json.code).toBe(200);
-    await new Promise((res) => setTimeout(res, 300));
+    // A real sign-up right after: once its mail is out, the bot's would have been too.
+    await call('POST', '/signup', { email: 'honest-person@example.com', password: 'after the bot 1' });
+    await smtp.next('honest-person@example.com', start);
     expect(smtp.messages.slice(start).some((m) => JSON.stringify(m.to).includes('bot@example.com'))).toBe(
       false,
     );

@@ -5,6 +5,7 @@ import { createSession } from '../modules/auth/sessions';
 import { markPayoutPaid, rejectPayout } from '../modules/affiliate/payouts';
 import { testApp } from '../test/harness';
 import { signedInUser } from '../test/users';
+import { waitFor } from '../test/wait';
 import { chargeObject, signedEvent, startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 
 const SECRET = 'whsec_aff';
@@ -61,11 +62,9 @@ async function referredSignup(email: string, code: string) {
   });
   expect(res.status).toBe(200);
   // The account row is written by the account-mail job, just after the answer.
-  let [user] = await h.db.select().from(users).where(eq(users.email, email));
-  for (let i = 0; !user && i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    [user] = await h.db.select().from(users).where(eq(users.email, email));
-  }
+  const user = await waitFor(async () => (await h.db.select().from(users).where(eq(users.email, email)))[0], {
+    what: `the account row of ${email}`,
+  });
   await h.db.update(users).set({ emailVerified: true, createdAt: clock }).where(eq(users.id, user!.id));
   const token = await createSession(h.db, user!.id, {}, clock);
   return { user: user!, headers: { cookie: `token=${token}`, origin: 'http://localhost' } };

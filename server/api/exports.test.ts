@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcripts } from '../db/schema';
 import { testApp } from '../test/harness';
+import { newTranscript } from '../test/factories';
 import { signedInUser } from '../test/users';
 
 type Json = { code: number; message: string; data: any };
@@ -223,10 +223,7 @@ describe('GET /transcripts/:id/export', () => {
 
   it('answers 409 while the transcript is not finished', async () => {
     const u = await signedInUser(h.db);
-    const [row] = await h.db
-      .insert(transcripts)
-      .values({ userId: u.user.id, name: 'Pending', source: 'upload', status: 'processing' })
-      .returning();
+    const row = await newTranscript(h.db, u.user.id, { name: 'Pending', status: 'processing' });
     const res = await exportOne(u.headers, row!.id, 'format=txt');
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
@@ -301,10 +298,7 @@ describe('POST /transcripts/export', () => {
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as Json).message).toBe('errors.transcripts.notFound');
 
-    const [pending] = await h.db
-      .insert(transcripts)
-      .values({ userId: u.user.id, name: 'Pending', source: 'upload', status: 'queued' })
-      .returning();
+    const pending = await newTranscript(h.db, u.user.id, { name: 'Pending' });
     const busy = await exportMany(u.headers, { ids: [mine, pending!.id], format: 'txt' });
     expect(busy.status).toBe(409);
     expect(await busy.json()).toEqual({

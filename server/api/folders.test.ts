@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness';
 import { signedInUser } from '../test/users';
+import { newFolder } from '../test/factories';
 
 type Json = { code: number; message: string; data: any };
 let h: Awaited<ReturnType<typeof testApp>>;
@@ -50,7 +51,7 @@ describe('folders', () => {
 
   it('lists one folder, the root, and moves transcripts between them', async () => {
     const u = await signedInUser(h.db);
-    const folder = (await api('POST', '/folders', u.headers, { name: 'F' })).json.data.id;
+    const folder = (await newFolder(h.db, u.user.id, { name: 'F' })).id;
     const inside = await importSrt(u.headers, 'inside', folder);
     const outside = await importSrt(u.headers, 'outside');
     const names = async (q: string) =>
@@ -65,13 +66,13 @@ describe('folders', () => {
 
   it('deletes a folder moving its transcripts to the root, or deleting them too', async () => {
     const u = await signedInUser(h.db);
-    const keep = (await api('POST', '/folders', u.headers, { name: 'Keep' })).json.data.id;
+    const keep = (await newFolder(h.db, u.user.id, { name: 'Keep' })).id;
     const t1 = await importSrt(u.headers, 'survivor', keep);
     await api('DELETE', `/folders/${keep}?contents=move`, u.headers);
     const got = await api('GET', `/transcripts/${t1}`, u.headers);
     expect(got.json.data.folder_id).toBeNull();
 
-    const drop = (await api('POST', '/folders', u.headers, { name: 'Drop' })).json.data.id;
+    const drop = (await newFolder(h.db, u.user.id, { name: 'Drop' })).id;
     const t2 = await importSrt(u.headers, 'gone', drop);
     await api('DELETE', `/folders/${drop}?contents=delete`, u.headers);
     expect((await api('GET', `/transcripts/${t2}`, u.headers)).res.status).toBe(404);
@@ -90,7 +91,7 @@ describe('folders', () => {
   it("keeps someone else's folders and transcripts out of reach", async () => {
     const owner = await signedInUser(h.db);
     const other = await signedInUser(h.db);
-    const folder = (await api('POST', '/folders', owner.headers, { name: 'Private' })).json.data.id;
+    const folder = (await newFolder(h.db, owner.user.id, { name: 'Private' })).id;
     const t = await importSrt(owner.headers, 'secret', folder);
     for (const [method, p, body] of [
       ['GET', `/folders/${folder}`],
@@ -100,7 +101,7 @@ describe('folders', () => {
     ] as const) {
       expect((await api(method, p, other.headers, body)).res.status, `${method} ${p}`).toBe(404);
     }
-    const mine = (await api('POST', '/folders', other.headers, { name: 'Mine' })).json.data.id;
+    const mine = (await newFolder(h.db, other.user.id, { name: 'Mine' })).id;
     expect(
       (await api('POST', '/transcripts/move', other.headers, { ids: [t], folder_id: mine })).res.status,
     ).toBe(404);

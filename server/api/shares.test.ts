@@ -3,8 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../common/app-context';
-import { shareLinks, transcripts } from '../db/schema';
+import { shareLinks } from '../db/schema';
 import { testApp } from '../test/harness';
+import { newShare, newTranscript } from '../test/factories';
 import { makeMedia } from '../test/media';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
@@ -184,10 +185,7 @@ describe('owner calls', () => {
 
   it('shares finished transcripts only (409)', async () => {
     const u = await signedInUser(h.db);
-    const [row] = await h.db
-      .insert(transcripts)
-      .values({ userId: u.user.id, name: 'running', source: 'upload', status: 'processing' })
-      .returning();
+    const row = await newTranscript(h.db, u.user.id, { name: 'running', status: 'processing' });
     const res = await share(u.headers, row!.id);
     expect(res.res.status).toBe(409);
     expect(res.json).toMatchObject({ code: 40908, message: 'errors.shares.notReady' });
@@ -297,15 +295,11 @@ describe('public calls', () => {
     const otherId = await importSrt(u.headers);
     const revoked = (await share(u.headers, id)).json.data;
     await api('DELETE', `/transcripts/${id}/shares/${revoked.id}`, u.headers);
-    const [expired] = await h.db
-      .insert(shareLinks)
-      .values({
-        id: 'expiredexpiredexpired0',
-        transcriptId: id,
-        userId: u.user.id,
-        expiresAt: new Date(clock.getTime() - 60_000),
-      })
-      .returning();
+    const expired = await newShare(
+      h.db,
+      { id, userId: u.user.id },
+      { id: 'expiredexpiredexpired0', expiresAt: new Date(clock.getTime() - 60_000) },
+    );
     const ofOther = (await share(u.headers, otherId)).json.data;
     for (const p of [
       `/shares/${id}/${revoked.id}`,

@@ -7,6 +7,7 @@ import { makeMedia, type MediaKind } from '../test/media';
 import { testModelPath } from '../test/test-model';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
+import { waitFor } from '../test/wait';
 import { transcripts, usageRecords, users } from '../db/schema';
 
 type Json = { code: number; message: string; data: any };
@@ -38,14 +39,17 @@ async function upload(headers: Record<string, string>, kind: MediaKind, seconds 
   return id!;
 }
 
-async function waitFor(headers: Record<string, string>, id: string, statuses: string[], ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const { json } = await api('GET', `/transcripts/${id}`, headers);
-    if (statuses.includes(json.data?.status)) return json.data;
-    if (Date.now() > until) throw new Error(`still ${json.data?.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+/** The transcript once its status is one of `statuses`. */
+async function waitForStatus(headers: Record<string, string>, id: string, statuses: string[], ms = 60_000) {
+  let last: string | undefined;
+  return waitFor(
+    async () => {
+      const { json } = await api('GET', `/transcripts/${id}`, headers);
+      last = json.data?.status;
+      return statuses.includes(json.data?.status) ? json.data : undefined;
+    },
+    { ms, everyMs: 150, what: () => `${statuses.join('/')}, still ${last}` },
+  );
 }
 
 describe('upload → transcript with the real whisper.cpp engine', () => {
@@ -69,7 +73,7 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
     expect(created.json.data.duration).toBeCloseTo(4, 0);
     expect(created.json.data.media).toMatchObject({ type: 'video/mp4', has_video: true });
 
-    const done = await waitFor(u.headers, created.json.data.id, ['done', 'failed']);
+    const done = await waitForStatus(u.headers, created.json.data.id, ['done', 'failed']);
     expect(done.status).toBe('done');
     expect(done.progress).toBe(100);
     expect(done.engine ?? 'whisper').toBe('whisper');
@@ -141,11 +145,11 @@ describe('upload → transcript with the real whisper.cpp engine', () => {
     const uploadId = await upload(u.headers, 'mp3', 6);
     const created = await api('POST', '/transcripts', u.headers, { upload_id: uploadId });
     expect(created.json.data.detect_speech).toBe(true);
-    const done = await waitFor(u.headers, created.json.data.id, ['done', 'failed']);
+    const done = await waitForStatus(u.headers, created.json.data.id, ['done', 'failed']);
     expect(done).toMatchObject({ status: 'done', segments: [], speech_regions: [], stage: null });
     const again = await api('POST', `/transcripts/${done.id}/retry`, u.headers, { detect_speech: false });
     expect(again.json.data).toMatchObject({ status: 'queued', detect_speech: false });
-    const all = await waitFor(u.headers, done.id, ['done', 'failed']);
+    const all = await waitForStatus(u.headers, done.id, ['done', 'failed']);
     expect(all.speech_regions).toBeNull();
     expect(all.segments.length).toBeGreaterThan(0);
     const usage = await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id));
@@ -306,7 +310,7 @@ describe('cancel, retry, delete, media ranges', () => {
 
     const retried = await api('POST', `/transcripts/${id}/retry`, u.headers);
     expect(retried.json.data.status).toBe('queued');
-    const done = await waitFor(u.headers, id, ['done']);
+    const done = await waitForStatus(u.headers, id, ['done']);
     expect(done.detected_language === null || typeof done.detected_language === 'string').toBe(true);
 
     const [row] = await h.db.select().from(transcripts).where(eq(transcripts.id, id));
@@ -314,6 +318,26 @@ describe('cancel, retry, delete, media ranges', () => {
     expect(existsSync(mediaFile)).toBe(true);
     await api('DELETE', `/transcripts/${id}`, u.headers);
     expect(existsSync(mediaFile)).toBe(false);
+  });
+
+  it('identifies speakers only with the diarization models: without them the job says so', async () => {
+    const u = await signedInUser(h.db);
+    const uploadId = await upload(u.headers, 'wav', 2);
+    const created = await api('POST', '/transcripts', u.headers, {
+      upload_id: uploadId,
+      detect_speakers: true,
+      speaker_count: 2,
+    });
+    expect(created.json.data).toMatchObject({ detect_speakers: true, speaker_count: 2 });
+    const failed = await waitForStatus(u.headers, created.json.data.id, ['failed', 'done']);
+    // Automatic download is off in tests and no model is on disk: a clear reason, not a crash.
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'model_missing' } });
+    const bad = await api('POST', '/transcripts', u.headers, {
+      upload_id: uploadId,
+      detect_speakers: true,
+      speaker_count: 0,
+    });
+    expect(bad.res.status).toBe(422);
   });
 
   it('refuses unknown languages before anything runs', async () => {

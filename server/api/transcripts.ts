@@ -70,6 +70,9 @@ const createSchema = z
     folder_id: uuid.nullable().optional(),
     /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
     detect_speech: z.boolean().default(true),
+    /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
+    detect_speakers: z.boolean().default(false),
+    speaker_count: z.number().int().min(1).max(20).nullable().optional(),
   })
   .strict();
 const retrySchema = z.object({ detect_speech: z.boolean().optional() }).strict();
@@ -157,6 +160,8 @@ export function transcriptsApi() {
       translate: body.translate,
       folderId: body.folder_id,
       detectSpeech: body.detect_speech,
+      detectSpeakers: body.detect_speakers,
+      speakerCount: body.speaker_count ?? null,
     });
     return c.json(ok(await fullJson(deps(c), row)));
   });

@@ -132,12 +132,16 @@ describe('navigation', () => {
     const page = await ctx.newPage();
     await page.goto(`${base}/`);
     await page.waitForFunction(() => document.querySelector('header a[href="/pricing"]') !== null);
+    // The page's data is held back until the bar has been seen.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/pricing.data*', async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
+      await held;
       await route.continue();
     });
     await page.click('header nav a[href="/pricing"]');
     await page.waitForSelector('#nprogress .bar', { state: 'attached', timeout: 5000 });
+    release();
     await page.waitForURL(`${base}/pricing`);
     await page.waitForSelector('#nprogress', { state: 'detached', timeout: 5000 });
     await ctx.close();

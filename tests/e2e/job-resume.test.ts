@@ -7,6 +7,7 @@ import { jobs, usageRecords } from '../../server/db/schema';
 import { makeMedia } from '../../server/test/media';
 import { testModelPath } from '../../server/test/test-model';
 import { tusUpload } from '../../server/test/tus';
+import { waitFor } from '../../server/test/wait';
 import { apiSignup } from './session';
 import { startServer, type RunningServer } from './server';
 
@@ -25,13 +26,15 @@ async function waitStatus(
   wanted: string[],
   ms: number,
 ) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const t = await getJson(base, `/transcripts/${id}`, headers);
-    if (wanted.includes(t.status)) return t;
-    if (Date.now() > until) throw new Error(`transcript still ${t.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let last: string | undefined;
+  return waitFor(
+    async () => {
+      const t = await getJson(base, `/transcripts/${id}`, headers);
+      last = t.status;
+      return wanted.includes(t.status) ? t : undefined;
+    },
+    { ms, everyMs: 100, what: () => `${wanted.join('/')}, transcript still ${last}` },
+  );
 }
 
 describe('the embedded job runner survives kill -9', () => {

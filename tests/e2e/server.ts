@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, SERVER_OUT, serverBuildIsStale } from '../../scripts/build-server.mjs';
+import { waitFor } from '../../server/test/wait';
 
 export interface RunningServer {
   url: string;
@@ -49,18 +50,17 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+      // Not listening yet: try again.
+      return fetch(`${url}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+    },
+    { ms: 60_000, everyMs: 200, what: 'the server to start' },
+  );
   return {
     url,
     dataDir,

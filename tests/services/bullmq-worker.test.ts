@@ -8,6 +8,7 @@ import { makeMedia } from '../../server/test/media';
 import { testModelPath } from '../../server/test/test-model';
 import { tusUpload } from '../../server/test/tus';
 import { signedInUser } from '../../server/test/users';
+import { waitFor } from '../../server/test/wait';
 import { usageRecords } from '../../server/db/schema';
 
 const DATA_DIR = path.resolve('tmp/test-data-bullmq');
@@ -53,14 +54,16 @@ async function status(headers: Record<string, string>, id: string) {
   return ((await res.json()) as { data: { status: string; progress: number } }).data;
 }
 
-async function waitFor(headers: Record<string, string>, id: string, wanted: string[], ms: number) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const t = await status(headers, id);
-    if (wanted.includes(t.status)) return t;
-    if (Date.now() > until) throw new Error(`still ${t.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function waitForStatus(headers: Record<string, string>, id: string, wanted: string[], ms: number) {
+  let last: string | undefined;
+  return waitFor(
+    async () => {
+      const t = await status(headers, id);
+      last = t.status;
+      return wanted.includes(t.status) ? t : undefined;
+    },
+    { ms, everyMs: 100, what: () => `${wanted.join('/')}, still ${last}` },
+  );
 }
 
 describe('BullMQ with separate worker processes', () => {
@@ -80,7 +83,7 @@ describe('BullMQ with separate worker processes', () => {
     expect((await status(u.headers, id)).status).toBe('queued');
 
     const first = startWorker();
-    await waitFor(u.headers, id, ['processing'], 60_000);
+    await waitForStatus(u.headers, id, ['processing'], 60_000);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
 
@@ -91,7 +94,7 @@ describe('BullMQ with separate worker processes', () => {
     expect(text).toMatch(/event: status\ndata: .*"status":"processing"/);
     expect(text).toMatch(/event: snapshot\ndata: .*"status":"done"/);
 
-    const done = await waitFor(u.headers, id, ['done', 'failed'], 10_000);
+    const done = await waitForStatus(u.headers, id, ['done', 'failed'], 10_000);
     expect(done.status).toBe('done');
     const usage = await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id));
     expect(usage).toHaveLength(1);

@@ -130,6 +130,8 @@ export function UploadPanel({
   const [language, setLanguage] = useState('auto');
   const [translate, setTranslate] = useState(false);
   const [detectSpeech, setDetectSpeech] = useState(true);
+  const [detectSpeakers, setDetectSpeakers] = useState(false);
+  const [speakerCount, setSpeakerCount] = useState('');
   const [over, setOver] = useState(false);
   const { items, add, cancel, dismiss } = useUploads(onCreated);
 
@@ -139,6 +141,8 @@ export function UploadPanel({
       language,
       translate,
       detectSpeech,
+      detectSpeakers,
+      speakerCount: /^\d+$/.test(speakerCount) ? Math.min(20, Math.max(1, Number(speakerCount))) : null,
       folderId,
       maxBytes: maxFileMb === null ? null : maxFileMb * 1024 * 1024,
     });
@@ -178,6 +182,34 @@ export function UploadPanel({
         />
         {t('transcripts.upload.detectSpeech')}
       </label>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={detectSpeakers}
+            onChange={(e) => setDetectSpeakers(e.target.checked)}
+            className="h-4 w-4 rounded border-slate-300"
+            data-testid="detect-speakers"
+          />
+          {t('transcripts.upload.detectSpeakers')}
+        </label>
+        {detectSpeakers ? (
+          <label className="flex items-center gap-2">
+            {t('transcripts.upload.speakerCount')}
+            <input
+              type="number"
+              min={1}
+              max={20}
+              inputMode="numeric"
+              value={speakerCount}
+              placeholder={t('transcripts.upload.speakerCountAuto')}
+              onChange={(e) => setSpeakerCount(e.target.value)}
+              className="w-24 rounded-md border border-slate-300 px-2 py-1"
+              data-testid="speaker-count"
+            />
+          </label>
+        ) : null}
+      </div>
       <div
         onDragOver={(e) => {
           e.preventDefault();

@@ -4,6 +4,7 @@ import { createModelProvisioner, type ModelProvisioner } from './models/provisio
 import { createOpenAiEngine } from './openai';
 import type { Engine } from './types';
 import { createWhisperEngine, resolveModelPath } from './whisper/engine';
+import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from './diarization/models';
 
 /** Bearer token for model downloads, when one is configured. */
 export const modelDownloadHeaders = (env: Env) =>
@@ -40,7 +41,24 @@ export function createEngine(
     logger,
     enqueue: enqueue ? (delayMs) => enqueue(model.name, delayMs) : undefined,
   });
+  // Speaker diarization's two model files, fetched like the Whisper model when a job needs them.
+  const paths = diarizationPaths(env);
+  const diarizationProvisioners = DIARIZATION_MODELS.map((m) =>
+    createModelProvisioner({
+      name: `diarization-${m.role}`,
+      path: m.role === 'segmentation' ? paths.segmentation : paths.embedding,
+      url: diarizationModelUrl(m, env.DIARIZATION_MODEL_BASE_URL),
+      sha1: m.sha1,
+      label: `speaker ${m.role} model`,
+      advice:
+        `What to do: give this server access to ${new URL(m.url).origin}, or set DIARIZATION_MODEL_BASE_URL ` +
+        `to a mirror that serves ${m.file}, or run: npm run model:download -- diarization.`,
+      autoDownload: env.WHISPER_MODEL_AUTO_DOWNLOAD,
+      logger,
+    }),
+  );
   const engine = createWhisperEngine({
+    diarization: { paths, provisioners: diarizationProvisioners },
     modelPath: model.path,
     modelName: model.name,
     provisioner,

@@ -44,6 +44,11 @@ export interface TranscribeOptions {
   onStage?: (stage: EngineStage) => void;
   /** Look for speech first and transcribe only it (engines that can; default true). */
   detectSpeech?: boolean;
+  /**
+   * Identify speakers (the local engine diarizes; `count` = expected speakers, null = find out).
+   * Engines that cannot ignore it.
+   */
+  speakers?: { count: number | null };
   signal?: AbortSignal;
 }
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { jobs, transcripts, users } from '../../db/schema';
+import { jobs, users } from '../../db/schema';
 import { createLogger } from '../../logger';
+import { waitFor } from '../../test/wait';
+import { newTranscript } from '../../test/factories';
 import { createDbQueue } from './db-queue';
 import { createLocalEvents } from './events';
 import { JobInterruptedError, RetryableError, type JobContext, type JobQueue } from './queue';
@@ -19,24 +21,10 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
-async function transcript() {
-  const [t] = await database.db
-    .insert(transcripts)
-    .values({ userId, name: 't', source: 'upload', status: 'queued' })
-    .returning();
-  return t!.id;
-}
+const transcript = async () => (await newTranscript(database.db, userId)).id;
 
 const jobOf = async (transcriptId: string) =>
   (await database.db.select().from(jobs).where(eq(jobs.transcriptId, transcriptId)))[0]!;
-
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Consumes transcription jobs with `handler`, given the transcript id. */
 function transcribeWith(q: JobQueue, handler: (transcriptId: string, ctx: JobContext) => Promise<void>) {
@@ -73,8 +61,8 @@ describe('the embedded job queue', () => {
     const b = await transcript();
     await queueTranscription(q, a);
     await queueTranscription(q, b);
-    await until(async () => (await jobOf(b)).status === 'done');
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await jobOf(b)).status === 'done');
+    await waitFor(async () => (await jobOf(a)).lockedBy === null);
     expect(seen).toEqual([a, b]);
     expect(await jobOf(a)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
     await q.stop();
@@ -89,7 +77,7 @@ describe('the embedded job queue', () => {
     });
     const id = await transcript();
     await queueTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'failed');
+    await waitFor(async () => (await jobOf(id)).status === 'failed');
     expect(contexts.map((c) => c.attempt)).toEqual([1, 2, 3]);
     expect(await jobOf(id)).toMatchObject({ attempts: 3, lastError: 'engine crashed' });
     await q.stop();
@@ -104,7 +92,7 @@ describe('the embedded job queue', () => {
     });
     const id = await transcript();
     await queueTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'failed');
+    await waitFor(async () => (await jobOf(id)).status === 'failed');
     expect(runs).toBe(1);
     await q.stop();
   });
@@ -129,7 +117,7 @@ describe('the embedded job queue', () => {
     const seen: string[] = [];
     q = queue();
     transcribeWith(q, async (t) => void seen.push(t));
-    await until(async () => (await jobOf(id)).status === 'done');
+    await waitFor(async () => (await jobOf(id)).status === 'done');
     expect(seen).toEqual([id]);
     expect((await jobOf(id)).attempts).toBe(2);
     expect((await jobOf(live)).status).toBe('running');
@@ -149,7 +137,7 @@ describe('the embedded job queue', () => {
     const seen: string[] = [];
     q = queue({ exclusive: true });
     transcribeWith(q, async (t) => void seen.push(t));
-    await until(async () => (await jobOf(id)).status === 'done');
+    await waitFor(async () => (await jobOf(id)).status === 'done');
     expect(seen).toEqual([id]);
     await q.stop();
   });
@@ -169,9 +157,9 @@ describe('the embedded job queue', () => {
     );
     const id = await transcript();
     await queueTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'running');
+    await waitFor(async () => (await jobOf(id)).status === 'running');
     await cancelTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'canceled');
+    await waitFor(async () => (await jobOf(id)).status === 'canceled');
     expect(reason).toBe('cancel');
     await q.stop();
   });
@@ -185,7 +173,7 @@ describe('the embedded job queue', () => {
     );
     const id = await transcript();
     await queueTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'running');
+    await waitFor(async () => (await jobOf(id)).status === 'running');
     await q.stop();
     expect((await jobOf(id)).status).toBe('done');
   });
@@ -201,7 +189,7 @@ describe('the embedded job queue', () => {
     );
     const id = await transcript();
     await queueTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'running');
+    await waitFor(async () => (await jobOf(id)).status === 'running');
     await q.stop();
     expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     await database.db.delete(jobs).where(eq(jobs.transcriptId, id));
@@ -228,13 +216,13 @@ describe('named jobs', () => {
     );
     const id = await transcript();
     await queueTranscription(q, id);
-    await until(async () => (await jobOf(id)).status === 'running');
+    await waitFor(async () => (await jobOf(id)).status === 'running');
     await q.add('send-mail', { to: 'a@example.test', subject: 's', text: 't', html: '<p>t</p>' });
-    await until(async () => sent.length === 1);
+    await waitFor(async () => sent.length === 1);
     // Done rows of jobs other than transcriptions go (a mail's payload holds a sign-in link).
-    await until(async () => (await rowsOf('send-mail')).length === 0);
+    await waitFor(async () => (await rowsOf('send-mail')).length === 0);
     release();
-    await until(async () => (await jobOf(id)).status === 'done');
+    await waitFor(async () => (await jobOf(id)).status === 'done');
     await q.stop();
   });
 
@@ -269,7 +257,7 @@ describe('named jobs', () => {
       },
       1,
     );
-    await until(async () => runs === 1 && (await rowsOf('sweep-retention')).some((r) => r.id !== row!.id));
+    await waitFor(async () => runs === 1 && (await rowsOf('sweep-retention')).some((r) => r.id !== row!.id));
     const next = await rowsOf('sweep-retention');
     expect(next).toHaveLength(1);
     expect(next[0]).toMatchObject({ status: 'queued' });

@@ -41,6 +41,8 @@ export function transcriptJson(
     stage: t.status === 'queued' || t.status === 'processing' ? (t.stage ?? null) : null,
     remaining_sec: t.status === 'processing' ? (t.remainingSec ?? null) : null,
     detect_speech: t.detectSpeech,
+    detect_speakers: t.detectSpeakers,
+    speaker_count: t.speakerCount,
     ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
     ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
     ...(t.segments ? { segments: t.segments, speakers: t.speakers ?? [] } : {}),

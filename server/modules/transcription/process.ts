@@ -157,6 +157,7 @@ export async function processTranscript(
         language: row.language,
         translate: row.translate,
         detectSpeech: row.detectSpeech,
+        ...(row.detectSpeakers ? { speakers: { count: row.speakerCount } } : {}),
         signal: ctx.signal,
         onStage(next) {
           if (next === stage) return;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { transcripts, users } from '../../db/schema';
 import { testApp } from '../../test/harness';
+import { newTranscript } from '../../test/factories';
 import { signedInUser } from '../../test/users';
 import { mediaKey } from '../storage/storage';
 import { sweepExpiredTranscripts } from './retention';
@@ -24,16 +25,11 @@ afterAll(() => h.close());
 
 async function transcriptAged(userId: string, days: number, status: 'done' | 'processing' = 'done') {
   const deps = h.deps.services.transcription;
-  const [row] = await h.db
-    .insert(transcripts)
-    .values({
-      userId,
-      name: `t-${days}`,
-      source: 'upload',
-      status,
-      createdAt: new Date(clock.getTime() - days * DAY),
-    })
-    .returning();
+  const row = await newTranscript(h.db, userId, {
+    name: `t-${days}`,
+    status,
+    createdAt: new Date(clock.getTime() - days * DAY),
+  });
   const key = mediaKey(userId, row!.id);
   const file = path.join(tmpdir(), `media-${row!.id}`);
   writeFileSync(file, 'media bytes');

@@ -13,6 +13,7 @@ import { testApp } from '../../test/harness';
 import { makeMedia } from '../../test/media';
 import { tusUpload } from '../../test/tus';
 import { signedInUser } from '../../test/users';
+import { waitFor } from '../../test/wait';
 import { createOpenAiEngine } from '../engine/openai';
 import type { Engine } from '../engine/types';
 
@@ -112,14 +113,15 @@ async function transcribe(language: string) {
     body: JSON.stringify({ upload_id: uploadId, detect_speech: false }),
   });
   const id = ((await res.json()) as Json).data.id as string;
-  for (const until = Date.now() + 60_000; Date.now() < until;) {
-    const got = (await (
-      await h.app.request(`/self-api/v1/transcripts/${id}`, { headers: u.headers })
-    ).json()) as Json;
-    if (got.data.status === 'done' || got.data.status === 'failed') return got.data;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('not done in time');
+  return waitFor(
+    async () => {
+      const got = (await (
+        await h.app.request(`/self-api/v1/transcripts/${id}`, { headers: u.headers })
+      ).json()) as Json;
+      return got.data.status === 'done' || got.data.status === 'failed' ? got.data : undefined;
+    },
+    { ms: 60_000, everyMs: 100, what: 'the transcript to be done' },
+  );
 }
 
 describe('speakers in the transcription job', () => {

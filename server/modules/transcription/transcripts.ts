@@ -99,6 +99,9 @@ export interface CreateInput {
   folderId?: string | null;
   /** Look for speech first (default true). */
   detectSpeech?: boolean;
+  /** Identify speakers; speakerCount = how many are expected (null: find out). */
+  detectSpeakers?: boolean;
+  speakerCount?: number | null;
 }
 
 /**
@@ -145,6 +148,8 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
       language: input.language,
       translate: input.translate,
       detectSpeech: input.detectSpeech ?? true,
+      detectSpeakers: input.detectSpeakers ?? false,
+      speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
       mediaName: upload.filename.slice(0, 255),
       // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
       mediaType: info?.mimeType ?? null,
@@ -319,6 +324,8 @@ export const summaryColumns = {
   stage: transcripts.stage,
   remainingSec: transcripts.remainingSec,
   detectSpeech: transcripts.detectSpeech,
+  detectSpeakers: transcripts.detectSpeakers,
+  speakerCount: transcripts.speakerCount,
   language: transcripts.language,
   detectedLanguage: transcripts.detectedLanguage,
   translate: transcripts.translate,

@@ -43,7 +43,10 @@ const modelFiles = (dir: string) =>
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push(req.url ?? '');
-    if (req.url?.startsWith('/models/ggml-')) {
+    if (req.url?.endsWith('.onnx')) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 100_000 });
+      res.end(Buffer.alloc(100_000, 8));
+    } else if (req.url?.startsWith('/models/ggml-')) {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BODY.length });
       // Several writes, so the download really streams.
       for (let off = 0; off < BODY.length; off += 256 * 1024) res.write(BODY.subarray(off, off + 256 * 1024));
@@ -125,5 +128,25 @@ describe('model:download', () => {
     expect(stderr).toContain('HTTP 404');
     expect(modelFiles(dir)).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fetches both speaker-diarization models with `diarization`, from a mirror', async () => {
+    const dir = dataDir();
+    try {
+      const { code, stderr } = await run(['diarization'], {
+        DATA_DIR: dir,
+        DIARIZATION_MODEL_BASE_URL: baseUrl,
+      });
+      expect(code, stderr).toBe(0);
+      expect(readdirSync(path.join(dir, 'models', 'diarization')).sort()).toEqual([
+        'pyannote-segmentation-3.0.onnx',
+        'wespeaker_en_voxceleb_resnet34_LM.onnx',
+      ]);
+      expect(requests).toContain('/models/pyannote-segmentation-3.0.onnx');
+      const again = await run(['diarization'], { DATA_DIR: dir, DIARIZATION_MODEL_BASE_URL: baseUrl });
+      expect(again.stderr).toContain('already exists');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

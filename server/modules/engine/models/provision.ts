@@ -30,6 +30,12 @@ export interface ModelProvisionerOptions {
   sha1?: string | null;
   /** WHISPER_MODEL_AUTO_DOWNLOAD. */
   autoDownload: boolean;
+  /** Another model than Whisper's (speaker diarization): where it is fetched from, as a whole URL. */
+  url?: string;
+  /** What the model is called in the log (default 'Whisper model'). */
+  label?: string;
+  /** What an operator can do when it does not arrive (default: the Whisper settings). */
+  advice?: string;
   headers?: Record<string, string>;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Waits between attempts; the last one repeats (default 10 s, 30 s, 2 min, 10 min). */
@@ -71,7 +77,8 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
   const delays = opts.retryDelaysMs ?? [10_000, 30_000, 120_000, 600_000];
   const waitAttempts = opts.jobsWaitAttempts ?? 3;
   const file = path.basename(opts.path);
-  const url = modelUrl(opts.name, opts.baseUrl).replace(/[^/]+$/, file);
+  const url = opts.url ?? modelUrl(opts.name, opts.baseUrl).replace(/[^/]+$/, file);
+  const label = opts.label ?? 'Whisper model';
   const sha1 = expectedSha1(opts.name, opts.sha1);
   const listeners = new Set<() => void>();
   let current: ModelState = { state: 'checking' };
@@ -87,9 +94,10 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
   };
 
   const advice = () =>
+    opts.advice ??
     `What to do: give this server access to ${new URL(url).origin}, or set WHISPER_MODEL_BASE_URL to a mirror ` +
-    `that serves ${file}, or put the file at ${opts.path} yourself (npm run model:download -- ${opts.name}); ` +
-    `for a custom file set WHISPER_MODEL_SHA1 to its SHA-1.`;
+      `that serves ${file}, or put the file at ${opts.path} yourself (npm run model:download -- ${opts.name}); ` +
+      `for a custom file set WHISPER_MODEL_SHA1 to its SHA-1.`;
 
   /** Whether the model is there (ready) or will not come (missing); false: a download is needed. */
   async function settled(): Promise<boolean> {
@@ -100,7 +108,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
     if (!opts.autoDownload) {
       opts.logger.error(
         { model: opts.name, path: opts.path },
-        `The Whisper model is missing and WHISPER_MODEL_AUTO_DOWNLOAD is off: transcriptions fail until it is there. ` +
+        `The ${label} is missing and WHISPER_MODEL_AUTO_DOWNLOAD is off: transcriptions fail until it is there. ` +
           `Run: npm run model:download -- ${opts.name} (or set WHISPER_MODEL to the file).`,
       );
       set({ state: 'missing' });
@@ -126,7 +134,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
   /** One download; on failure logs the cause and what to do, and throws. */
   async function tryDownload(signal: AbortSignal): Promise<void> {
     if (await exists(opts.path)) return set({ state: 'ready' });
-    opts.logger.info({ model: opts.name, url, dest: opts.path }, 'downloading the Whisper model');
+    opts.logger.info({ model: opts.name, url, dest: opts.path }, `downloading the ${label}`);
     set({ state: 'downloading', percent: null, bytes: 0, total: null });
     let lastLog = 0;
     try {
@@ -152,7 +160,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
                 mb: Math.round(bytes / MB),
                 totalMb: total ? Math.round(total / MB) : null,
               },
-              'Whisper model download progress',
+              `${label} download progress`,
             );
           }
         },
@@ -166,9 +174,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
           verified: !!sha1,
           resumedFromMb: Math.round(result.resumedFrom / MB),
         },
-        sha1
-          ? 'Whisper model downloaded and verified'
-          : 'Whisper model downloaded (no published checksum to verify)',
+        sha1 ? `${label} downloaded and verified` : `${label} downloaded (no published checksum to verify)`,
       );
       set({ state: 'ready' });
     } catch (err) {
@@ -178,13 +184,15 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       }
       failures++;
       const message = err instanceof Error ? err.message : String(err);
-      const delay = opts.enqueue ? retryDelayMs(failures) : delays[Math.min(failures - 1, delays.length - 1)]!;
+      const delay = opts.enqueue
+        ? retryDelayMs(failures)
+        : delays[Math.min(failures - 1, delays.length - 1)]!;
       const what =
         err instanceof DownloadError && err.code === 'checksum'
           ? `The file downloaded from ${url} is not the published ${file} (${message}).`
           : err instanceof DownloadError && err.code === 'busy'
             ? `Another process is downloading ${file}; waiting for it.`
-            : `Could not download the Whisper model from ${url}: ${message}.`;
+            : `Could not download the ${label} from ${url}: ${message}.`;
       opts.logger.error(
         { model: opts.name, attempt: failures, retryInSec: Math.round(delay / 1000) },
         `${what} Trying again in ${Math.round(delay / 1000)} s. ${advice()}`,
@@ -196,7 +204,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
 
   const enqueue = (delayMs: number) =>
     opts.enqueue!(delayMs).catch((err: Error) =>
-      opts.logger.error({ err: err.message }, 'could not queue the Whisper model download'),
+      opts.logger.error({ err: err.message }, `could not queue the ${label} download`),
     );
 
   function start() {
@@ -207,7 +215,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         await attempt();
       }
     })().catch((err: unknown) => {
-      opts.logger.error({ err }, 'Whisper model provisioning failed');
+      opts.logger.error({ err }, `${label} provisioning failed`);
     });
   }
 
@@ -223,7 +231,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       const delay = delays[delays.length - 1]!;
       opts.logger.error(
         { model: opts.name, retryInSec: Math.round(delay / 1000) },
-        `The Whisper model download job gave up; a new one is queued in ${Math.round(delay / 1000)} s. ${advice()}`,
+        `The ${label} download job gave up; a new one is queued in ${Math.round(delay / 1000)} s. ${advice()}`,
       );
       void enqueue(delay);
     },
@@ -246,7 +254,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
                 reject(
                   new EngineError(
                     'model_missing',
-                    `Whisper model not found at ${opts.path} and automatic download is off. Download it with: npm run model:download -- ${opts.name}`,
+                    `${label} not found at ${opts.path} and automatic download is off. Download it with: npm run model:download -- ${opts.name}`,
                   ),
                 ),
               );
@@ -256,7 +264,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
                   reject(
                     new EngineError(
                       'model_unavailable',
-                      `the Whisper model could not be downloaded yet (${current.state === 'retrying' ? current.error : ''})`,
+                      `the ${label} could not be downloaded yet (${current.state === 'retrying' ? current.error : ''})`,
                       true,
                     ),
                   ),

@@ -21,6 +21,8 @@ import type { Segment } from '../../../../common/segments';
 import { settledRegions, SpeechTimeline, type Region } from '../speech/regions';
 import { SpeechDetector } from '../speech/vad';
 import { checkModelFile } from './model-file';
+import { checkDiarizationModels, diarize, type DiarizeJob } from '../diarization/diarize';
+import type { SpeakerTurn } from '../../../../common/speakers';
 
 export interface ChildJob {
   modelPath: string;
@@ -41,6 +43,8 @@ export interface ChildJob {
   words?: boolean;
   /** Audio in the first chunk, in seconds (short, so the first words come quickly). */
   firstChunkSec?: number;
+  /** Identify speakers once the words are out (sherpa-onnx diarization). */
+  diarize?: DiarizeJob;
 }
 
 export type ChildMessage =
@@ -53,8 +57,11 @@ export type ChildMessage =
   | { t: 'progress'; percent: number; speed: number }
   | { t: 'language'; code: string }
   | { t: 'segment'; start: number; end: number; text: string; words?: Segment['words'] }
+  /** Speaker diarization starts (its native library loads the models now). */
+  | { t: 'diarizing' }
+  | { t: 'speakers'; turns: SpeakerTurn[] }
   | { t: 'done'; language: string | null }
-  | { t: 'error'; code: 'model_invalid' | 'audio_unreadable'; message: string };
+  | { t: 'error'; code: 'model_invalid' | 'model_missing' | 'audio_unreadable'; message: string };
 
 const SAMPLE_RATE = 16000;
 const OUT_FD = 3;
@@ -142,6 +149,14 @@ async function run(job: ChildJob): Promise<void> {
   if (!check.ok) {
     send({ t: 'error', code: 'model_invalid', message: `${job.modelPath}: ${check.reason}` });
     return;
+  }
+  // The speaker models are checked before any work: a job that asked for speakers fails fast.
+  if (job.diarize) {
+    const models = checkDiarizationModels(job.diarize);
+    if (!models.ok) {
+      send({ t: 'error', code: models.code, message: `speaker diarization: ${models.reason}` });
+      return;
+    }
   }
 
   let fd: number;
@@ -350,6 +365,18 @@ async function run(job: ChildJob): Promise<void> {
     });
   }
   for (const seg of grouper.flush()) emit(seg);
+  if (job.diarize) {
+    send({ t: 'diarizing' });
+    let turns: SpeakerTurn[];
+    try {
+      turns = diarize(job.diarize, readRanges(fd, [[0, Math.floor(limitSec * SAMPLE_RATE)]]));
+    } catch (err) {
+      send({ t: 'error', code: 'model_invalid', message: `speaker diarization: ${(err as Error).message}` });
+      closeSync(fd);
+      return;
+    }
+    send({ t: 'speakers', turns });
+  }
   closeSync(fd);
   await detector?.close();
   send({ t: 'done', language });

@@ -10,6 +10,7 @@ import { WHISPER_LANGUAGES } from '../../../../common/whisper-languages';
 import { EngineError, type Engine, type Segment } from '../types';
 import { createWhisperEngine, resolveModelPath, type WhisperEngineOptions } from './engine';
 import { checkModelFile, expectedTensorCount } from './model-file';
+import { waitFor } from '../../../test/wait';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SR = 16000;
@@ -157,7 +158,7 @@ describe('whisper engine', () => {
       { pcmPath: tone120, durationSec: 120 },
       { detectSpeech: false, language: 'auto', signal: controller.signal },
     );
-    await new Promise((r) => setTimeout(r, 800));
+    await waitFor(() => pid > 0 && isAlive(pid), { ms: 30_000, what: 'the whisper child to run' });
     expect(pid).toBeGreaterThan(0);
     expect(isAlive(pid)).toBe(true);
     const t = Date.now();
@@ -174,8 +175,7 @@ describe('whisper engine', () => {
     const e = engine({ temperature: 0, onSpawn: (p) => pids.push(p) });
     const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { detectSpeech: false, language: 'en' });
     // Under load the child may take a while to start: kill it once it exists.
-    while (pids.length === 0) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => pids.length > 0, { ms: 30_000, what: 'the whisper child to start' });
     process.kill(pids[0]!, 'SIGKILL');
     const err = await rejection(job);
     expect(err.code).toBe('engine_crashed');
@@ -248,7 +248,7 @@ describe('whisper engine', () => {
     let pid = 0;
     const e = engine({ temperature: 0, onSpawn: (p) => (pid = p) });
     const job = e.transcribe({ pcmPath: tone120, durationSec: 120 }, { detectSpeech: false, language: 'en' });
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() => pid > 0, { ms: 30_000, what: 'the whisper child to start' });
     await e.close!();
     expect((await rejection(job)).code).toBe('canceled');
     expect(isAlive(pid)).toBe(false);

@@ -2,6 +2,7 @@
 // Every transcription runs in a child process of its own (child.ts): the native code blocks the
 // thread it runs on, can abort the process on bad input and cannot be interrupted, so the parent
 // only watches, relays and kills.
+import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -23,6 +24,8 @@ import {
 import { modelFileName } from '../models/catalogue';
 import type { ModelProvisioner } from '../models/provision';
 import type { ChildJob, ChildMessage } from './child';
+import type { DiarizationPaths } from '../diarization/models';
+import type { SpeakerTurn } from '../../../../common/speakers';
 import { SERVER_BUNDLE_DIR } from '../../../paths';
 
 export interface WhisperEngineOptions {
@@ -43,6 +46,8 @@ export interface WhisperEngineOptions {
   firstChunkSec?: number;
   /** Makes sure the model is on disk before a job (the automatic download); see models/provision.ts. */
   provisioner?: ModelProvisioner;
+  /** Speaker diarization's model files and what fetches them (jobs that ask for speakers wait). */
+  diarization?: { paths: DiarizationPaths; provisioners: ModelProvisioner[] };
   logger?: Pick<Logger, 'debug' | 'warn'>;
   /** Called with the pid of each child process started (tests use it to kill one). */
   onSpawn?: (pid: number) => void;
@@ -111,6 +116,13 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       throw new EngineError('unsupported_language', `Whisper does not know the language "${opts.language}"`);
 
     if (options.provisioner) await options.provisioner.ready({ signal: opts.signal });
+    // A job that asked for speakers waits for the diarization models too.
+    const diarization = opts.speakers ? options.diarization : undefined;
+    if (opts.speakers && !diarization)
+      throw new EngineError('model_missing', 'speaker diarization is not configured for this engine');
+    if (diarization) {
+      for (const p of diarization.provisioners) await p.ready({ signal: opts.signal });
+    }
     try {
       const st = await stat(options.modelPath);
       if (!st.isFile()) throw new EngineError('model_invalid', `${options.modelPath} is not a file`);
@@ -142,6 +154,15 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       detectSpeech: opts.detectSpeech ?? true,
       words: options.words ?? true,
       firstChunkSec: options.firstChunkSec,
+      ...(diarization && opts.speakers
+        ? {
+            diarize: {
+              ...diarization.paths,
+              speakers: opts.speakers.count,
+              threads: options.threads ?? Math.min(4, os.availableParallelism()),
+            },
+          }
+        : {}),
     };
     return runChild(command, job, opts);
   }
@@ -168,6 +189,9 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
       const fileSec = job.durationSec;
       let ticker: NodeJS.Timeout | undefined;
       let done = false;
+      /** Speaker diarization: started (its models loading in native code), and its result. */
+      let diarizing = false;
+      let turns: SpeakerTurn[] | null = null;
       let childError: { code: string; message: string } | undefined;
       let failure: EngineError | Error | undefined;
       let stderrTail = '';
@@ -200,18 +224,17 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
         kill();
         settleTimer = setTimeout(() => settle(() => reject(err)), KILL_SETTLE_MS);
       };
-      const armWatchdog = () => {
+      const armWatchdog = (ms = watchdogMs) => {
         clearTimeout(watchdog);
         watchdog = setTimeout(() => {
-          options.logger?.warn({ pid: child.pid, watchdogMs }, 'whisper child silent too long: killing it');
-          fail(
-            new EngineError(
-              'engine_timeout',
-              `the whisper engine gave no sign of life for ${watchdogMs} ms`,
-              true,
-            ),
+          options.logger?.warn(
+            { pid: child.pid, watchdogMs: ms },
+            'whisper child silent too long: killing it',
           );
-        }, watchdogMs);
+          fail(
+            new EngineError('engine_timeout', `the whisper engine gave no sign of life for ${ms} ms`, true),
+          );
+        }, ms);
       };
       function onAbort() {
         fail(new EngineError('canceled', 'transcription canceled'));
@@ -290,6 +313,14 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
             opts.onSegment?.(segment);
             break;
           }
+          case 'diarizing':
+            diarizing = true;
+            // Diarization reports nothing until it is done: allow it up to the audio's own length.
+            armWatchdog(Math.max(watchdogMs, job.durationSec * 1000));
+            break;
+          case 'speakers':
+            turns = msg.turns;
+            break;
           case 'done':
             done = true;
             language = msg.language ?? language;
@@ -342,6 +373,13 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
           if (failure) return reject(failure);
           if (childError) {
             const message = childError.message;
+            if (
+              message.startsWith('speaker diarization:') &&
+              (childError.code === 'model_invalid' || childError.code === 'model_missing')
+            )
+              return reject(
+                new EngineError(childError.code, `the speaker diarization models cannot be used: ${message}`),
+              );
             if (childError.code === 'model_invalid')
               return reject(
                 new EngineError('model_invalid', `the Whisper model cannot be loaded: ${message}`),
@@ -355,7 +393,26 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
             } catch (err) {
               return reject(err instanceof Error ? err : new Error(String(err)));
             }
-            return resolve({ language, segments, speechRegions: job.detectSpeech ? regions : null });
+            return resolve({
+              language,
+              segments,
+              speechRegions: job.detectSpeech ? regions : null,
+              ...(job.diarize ? { speakerTurns: turns ?? [] } : {}),
+            });
+          }
+          if (diarizing && !turns) {
+            // The native library aborts the process on a model file it cannot parse.
+            const detail = stderrTail.trim().split('\n').slice(-2).join(' | ');
+            options.logger?.warn(
+              { code, signal, stderr: stderrTail.slice(-1000) },
+              'speaker diarization died',
+            );
+            return reject(
+              new EngineError(
+                'model_invalid',
+                `the speaker diarization models cannot be loaded${detail ? `: ${detail}` : ''}`,
+              ),
+            );
           }
           const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
           const detail = stderrTail.trim().split('\n').slice(-3).join(' | ');
@@ -384,6 +441,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
     async close() {
       closed = true;
       options.provisioner?.close();
+      for (const p of options.diarization?.provisioners ?? []) p.close();
       const children = [...running.keys()];
       for (const cancel of running.values()) cancel();
       await Promise.all(
