@@ -30,7 +30,7 @@ import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
 import { folderJson, transcriptJson } from './modules/transcription/payload';
 import { ownFolder } from './modules/transcription/folders';
-import { openShare } from './modules/shares/shares';
+import { closedShare, openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
 import type { TranscriptJson } from '../common/transcript-types';
 
@@ -209,6 +209,7 @@ export function createApp(deps: AppDeps) {
           return row ? folderJson(row) : null;
         },
         getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),
+        getClosedShare: (id, shareId) => closedShare(deps.services.transcription, id, shareId),
         getPlans: () => deps.services.billing.plans(),
         getToolPage: async (lang, slug) => (await seo.tools.catalogue()).page(lang, slug),
         getFooterTools: async (lang) => (await seo.tools.catalogue()).footer(lang),

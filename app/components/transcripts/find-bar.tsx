@@ -107,7 +107,7 @@ export function FindBar({ find, actions }: { find: FindState; actions?: ReplaceA
             }}
             placeholder={t('editor.replaceWith')}
             aria-label={t('editor.replaceWith')}
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+            className="min-w-[12rem] flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
           />
           <button
             type="button"
