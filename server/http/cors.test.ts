@@ -5,7 +5,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { loadEnv } from '../env';
 
 // Issue 13 item 15: pages on another origin (API_BASE_URL) call the API with the visitor's
-// httpOnly session through credentialed CORS, for configured origins only (decision 0018).
+// httpOnly session through credentialed CORS, for configured origins only (decision 0021).
 const APP = 'https://app.example.test';
 const EVIL = 'https://evil.example';
 let h: Awaited<ReturnType<typeof testApp>>;

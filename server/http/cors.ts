@@ -3,7 +3,7 @@ import { cors } from 'hono/cors';
 
 /**
  * Credentialed CORS for the API, only for the configured CORS_ORIGINS (pages on another
- * origin whose API_BASE_URL points here; docs/decisions/0018). Any other origin gets no
+ * origin whose API_BASE_URL points here; docs/decisions/0021-cross-origin-api.md). Any other origin gets no
  * Access-Control-Allow-Origin, so its scripts cannot read answers, and the origin check refuses
  * its writes. The session cookie stays httpOnly; the browser sends it because the client
  * fetches with credentials: 'include'.
