@@ -47,6 +47,8 @@ export type ServerContext = {
   getFolder(id: string): Promise<FolderJson | null>;
   /** The transcript behind a public share link (counts a view), or null for any bad link. */
   getSharedTranscript(id: string, shareId: string): Promise<SharedTranscriptJson | null>;
+  /** Why a link that once worked no longer does (revoked or expired), or null. */
+  getClosedShare(id: string, shareId: string): Promise<'revoked' | 'expired' | null>;
   /** Every plan with its prices, and whether online payment is configured. */
   getPlans(): Promise<PlansJson>;
   /** A /tools landing page in one language, or null. */

@@ -33,6 +33,9 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   zh: '简体中文',
 };
 
+/** Sent by the UI's API client: the language of the page the call comes from. */
+export const PAGE_LANG_HEADER = 'x-page-lang';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

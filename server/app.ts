@@ -17,17 +17,20 @@ import { isRefusedInput } from './http/db-errors';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
+import { buildOpenApi } from './api/openapi';
+import { renderDocsPage } from './api/docs-page';
 import { stripeWebhook } from './api/billing';
 import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
 import { originCheck } from './http/origin-check';
+import { apiCors } from './http/cors';
 import { callOwnApi } from './http/internal-api';
 import { decidePageFor } from './http/page-redirect';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownTranscript } from './modules/transcription/transcripts';
 import { folderJson, transcriptJson } from './modules/transcription/payload';
 import { ownFolder } from './modules/transcription/folders';
-import { openShare } from './modules/shares/shares';
+import { closedShare, openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
 import type { TranscriptJson } from '../common/transcript-types';
 
@@ -87,8 +90,13 @@ export function createApp(deps: AppDeps) {
   const apiLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
   // Caption files can be larger than a JSON call; media goes through tus, which streams.
   const importLimit = bodyLimit({ maxSize: 11 * 1024 * 1024, onError: tooLarge });
-  const sameOrigin = originCheck(env.PUBLIC_URL);
+  const sameOrigin = originCheck(env.PUBLIC_URL, env.CORS_ORIGINS);
+  const crossOrigin = env.CORS_ORIGINS.length ? apiCors(env.CORS_ORIGINS) : null;
   for (const prefix of ['/common-api/*', '/self-api/*']) {
+    if (crossOrigin) {
+      // tus answers its own CORS (uploads.ts), with the same origins.
+      app.use(prefix, (c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : crossOrigin(c, next)));
+    }
     app.use(prefix, (c, next) => {
       if (c.req.path === UPLOAD_PATH || c.req.path.startsWith(`${UPLOAD_PATH}/`)) return next();
       if (c.req.path === IMPORT_PATH) return importLimit(c, next);
@@ -103,6 +111,14 @@ export function createApp(deps: AppDeps) {
   app.all(UPLOAD_PATH, (c) => uploads.handle(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => uploads.handle(c.req.raw));
   mountApis(app);
+  // The API's description, generated from the mounted routes and their zod schemas (built once).
+  let openApi: ReturnType<typeof buildOpenApi> | null = null;
+  const apiDoc = () => (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
+  app.get('/api/openapi.json', (c) => c.json(apiDoc()));
+  app.get('/api/docs', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.html(renderDocsPage(apiDoc()));
+  });
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
   app.all('/self-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
 
@@ -193,6 +209,7 @@ export function createApp(deps: AppDeps) {
           return row ? folderJson(row) : null;
         },
         getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),
+        getClosedShare: (id, shareId) => closedShare(deps.services.transcription, id, shareId),
         getPlans: () => deps.services.billing.plans(),
         getToolPage: async (lang, slug) => (await seo.tools.catalogue()).page(lang, slug),
         getFooterTools: async (lang) => (await seo.tools.catalogue()).footer(lang),

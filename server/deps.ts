@@ -78,7 +78,10 @@ export async function buildServiceDeps(
   overrides: ServiceOverrides = {},
 ): Promise<ServiceDeps> {
   const redis = env.REDIS_URL
-    ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: false,
+      })
     : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const now = overrides.now ?? (() => new Date());
@@ -128,6 +131,7 @@ export async function buildServiceDeps(
       )?.user ?? null,
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
+    corsOrigins: env.CORS_ORIGINS,
   });
   const webhooks: WebhookDeps = {
     db,
@@ -209,7 +213,8 @@ export async function buildServiceDeps(
               // need the model on their own disk, so each one fetches its own.
               enqueueModelDownload:
                 queue.kind === 'db'
-                  ? (model, delayMs) => queue.add('download-model', { model }, { key: model, once: true, delayMs })
+                  ? (model, delayMs) =>
+                      queue.add('download-model', { model }, { key: model, once: true, delayMs })
                   : undefined,
             });
         engine = made.engine;

@@ -22,6 +22,35 @@ export const envSchema = z.object({
   /** Memory for rendered public pages served again to anonymous visitors (production); 0 = off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),
   API_BASE_URL: z.string().default(''),
+  // Origins whose pages may call this server's API with the visitor's session (credentialed
+  // CORS), comma-separated: set on the API's server when pages use an API_BASE_URL on another
+  // origin. COOKIE_DOMAIN (e.g. example.com) shares the session between app. and api. hosts.
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        try {
+          const url = new URL(item);
+          if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
+          origins.push(url.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `CORS_ORIGINS: not an http(s) origin: ${item}` });
+        }
+      }
+      return origins;
+    }),
+  COOKIE_DOMAIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i)
+      .optional(),
+  ),
   GTM_ID: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z

@@ -50,6 +50,20 @@ function client(extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
 }
 
 describe('api client', () => {
+  it('sends the session cookie to an API on another origin (credentials: include)', async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const { api } = client({
+      baseUrl: `${base}/`.replace(/\/$/, ''),
+      fetch: (input, init) => {
+        calls.push([String(input), init]);
+        return fetch(input, init);
+      },
+    });
+    await api.get('/ok');
+    expect(calls[0]![0]).toBe(`${base}/ok`);
+    expect(calls[0]![1]?.credentials).toBe('include');
+  });
+
   it('returns data on code 200 and sends query, JSON body and bearer token', async () => {
     const { api } = client({ getToken: () => 'tok' });
     expect(await api.get('/ok', { a: 1, skip: undefined })).toEqual({ n: 1 });

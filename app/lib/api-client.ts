@@ -1,4 +1,5 @@
 import { loginRedirect } from '../../common/guard';
+import { PAGE_LANG_HEADER, splitLocalePath } from '../../common/locales';
 
 // The UI's one way to call the API (spec §7, §8): envelope {code, message, data}, 10 s time-out,
 // credentials included, errors shown unless the caller says it handles them.
@@ -60,7 +61,11 @@ export function createApiClient(deps: ApiClientDeps) {
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     }
     const href = url.origin === 'http://relative.invalid' ? url.pathname + url.search : url.href;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // The page's language: what a sign-up makes the account's language, what mails are written in.
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [PAGE_LANG_HEADER]: splitLocalePath(new URL(deps.currentPath(), 'http://x.invalid').pathname).lang,
+    };
     const token = deps.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;

@@ -15,6 +15,15 @@ export function configureApi(url: string) {
   baseUrl = url;
 }
 
+/**
+ * The address of an API path for calls made outside the client (event streams, tus uploads):
+ * API_BASE_URL + path. Such calls must send the session too (withCredentials) when it is
+ * another origin (decision 0021).
+ */
+export function apiUrl(path: string): string {
+  return baseUrl.replace(/\/$/, '') + path;
+}
+
 /** The browser's API client: toasts through sonner, translates message keys. */
 export const api = createApiClient({
   get baseUrl() {

@@ -1,4 +1,5 @@
 import { ApiClientError } from './api-client';
+import { apiUrl } from './api';
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* wins). */
 export function fileNameFrom(header: string | null, fallback: string): string {
@@ -19,7 +20,7 @@ export function fileNameFrom(header: string | null, fallback: string): string {
  * JSON envelope and are thrown with their (untranslated) message key and data.
  */
 export async function downloadFile(url: string, init: RequestInit = {}, fallback = 'download') {
-  const res = await fetch(url, { credentials: 'include', ...init });
+  const res = await fetch(url.startsWith('/') ? apiUrl(url) : url, { credentials: 'include', ...init });
   if (!res.ok || res.headers.get('content-type')?.includes('application/json')) {
     let body: { code?: number; message?: string; data?: unknown } = {};
     try {

@@ -27,12 +27,13 @@ export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootD
 export function pageMeta(
   args: { matches: readonly (MatchLike | undefined)[]; location: { pathname: string } },
   titleKey: string,
-  opts: { noindex?: boolean; descriptionKey?: string } = {},
+  opts: { noindex?: boolean; descriptionKey?: string; name?: string } = {},
 ): MetaDescriptor[] {
   const root = rootDataFrom(args.matches);
   const app = root?.config.appName ?? 'ClipScribe';
   const messages = root?.messages ?? en;
-  const title = `${lookup(messages, titleKey)} | ${app}`;
+  // A page about one thing (a transcript) is named after it, so tabs can be told apart.
+  const title = `${opts.name ?? lookup(messages, titleKey)} | ${app}`;
   const description = lookup(messages, opts.descriptionKey ?? 'meta.description');
   const base = siteOrigin(root);
   return [

@@ -1,3 +1,4 @@
+import { apiUrl } from './api';
 import { useEffect, useState } from 'react';
 import type { Segment } from '../../common/segments';
 import { ACTIVE_STATUSES, type TranscriptJson } from '../../common/transcript-types';
@@ -18,7 +19,9 @@ export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
   const active = ACTIVE_STATUSES.includes(transcript.status);
   useEffect(() => {
     if (!active) return;
-    const source = new EventSource(`/self-api/v1/transcripts/${transcript.id}/events`);
+    const source = new EventSource(apiUrl(`/self-api/v1/transcripts/${transcript.id}/events`), {
+      withCredentials: true,
+    });
     source.addEventListener('snapshot', (e) => {
       const next = JSON.parse((e as MessageEvent<string>).data) as TranscriptJson;
       setTranscript(next);

@@ -1,9 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { api, apiUrl } from './api';
 import { isPlanLimit } from '../../common/error-codes';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
+import { mayBeMedia, SNIFF_BYTES } from '../../common/media-sniff';
 
 export type UploadPhase = 'uploading' | 'creating' | 'done' | 'failed' | 'canceled';
 
@@ -64,6 +65,15 @@ function tusFailure(err: unknown, t: T): Failure {
     // not our envelope
   }
   return { message: t('errors.requestError'), planLimit: false };
+}
+
+/** True unless the file's first bytes show it cannot be video or audio (unreadable: let it go). */
+async function sniff(file: File): Promise<boolean> {
+  try {
+    return mayBeMedia(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+  } catch {
+    return true;
+  }
 }
 
 function apiFailure(err: unknown, t: T): Failure {
@@ -168,9 +178,18 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
             .finally(() => running.current.delete(key));
           continue;
         }
-        void import('tus-js-client').then(async ({ Upload }) => {
+        // A file that cannot be media (a PDF, a photo, text) is refused before a byte is sent.
+        void sniff(file).then(async (media) => {
+          if (!media) return fail({ message: t('errors.media.not_media'), planLimit: false });
+          if (abort.signal.aborted) return;
+          const { Upload } = await import('tus-js-client');
           const upload: TusUpload = new Upload(file, {
-            endpoint: '/self-api/v1/uploads',
+            endpoint: apiUrl('/self-api/v1/uploads'),
+            // The session cookie goes along when the API is on another origin (API_BASE_URL).
+            onBeforeRequest(req: { getUnderlyingObject(): unknown }) {
+              const xhr = req.getUnderlyingObject();
+              if (xhr instanceof XMLHttpRequest) xhr.withCredentials = true;
+            },
             chunkSize: 16 * 1024 * 1024,
             retryDelays: [0, 1000, 3000, 5000, 10000],
             removeFingerprintOnSuccess: true,

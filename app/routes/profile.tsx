@@ -10,7 +10,6 @@ import { api } from '../lib/api';
 import { ApiClientError } from '../lib/api-client';
 import { clearUserState, useUserState, writeUserState, type UserPayload } from '../lib/user-state';
 import { localizePath, isLocale } from '../../common/locales';
-import { formatDate } from '../../common/format';
 import { Field, PasswordField, SubmitButton } from '../components/form/field';
 import { FormAlert } from '../components/form/form-alert';
 import { BillingPanel } from '../components/billing/billing-panel';
@@ -19,6 +18,8 @@ import { WebhooksCard } from '../components/developer/webhooks-card';
 import { limitsFor } from '../../common/ranks';
 import { LocaleOptions } from '../components/layout/language-switcher';
 import { reloadAction } from '../lib/form-action';
+import { useFormat } from '../lib/use-format';
+import { standardRank } from '../../common/ranks';
 
 // Its forms need the page's scripts; one posted before they ran just reloads the page.
 export const action = reloadAction;
@@ -63,6 +64,7 @@ function useProfileAction() {
 
 export default function Profile() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const lp = useLocalePath();
   const currentLang = useLocale();
   const state = useUserState();
@@ -87,12 +89,15 @@ export default function Profile() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="text-lg font-semibold text-slate-900" data-testid="profile-rank">
-                {user.rank_name}
+                {standardRank(user.rank_name) ? t(`ranks.${standardRank(user.rank_name)}`) : user.rank_name}
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 {total === null
                   ? t('pages.profile.unlimited')
-                  : t('pages.profile.minutesUsed', { used: quota.minutes_used, total })}
+                  : t('pages.profile.minutesUsed', {
+                      used: fmt.minutes(quota.minutes_used),
+                      total: fmt.number(total),
+                    })}
               </p>
             </div>
             <Link
@@ -147,9 +152,7 @@ export default function Profile() {
                 {user.google_linked ? t('pages.profile.googleLinked') : t('pages.profile.googleNotLinked')}
               </dd>
               <dt className="text-slate-500">{t('pages.profile.memberSince')}</dt>
-              <dd className="text-slate-900 sm:col-span-2">
-                {formatDate(Math.floor(Date.parse(user.created_at) / 1000))}
-              </dd>
+              <dd className="text-slate-900 sm:col-span-2">{fmt.isoDate(user.created_at)}</dd>
             </dl>
             <Field
               label={t('pages.profile.name')}

@@ -75,6 +75,7 @@ export function accountsApi() {
       secure: isSecureRequest(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL }),
       sameSite: 'Lax',
       path: '/',
+      domain: env.COOKIE_DOMAIN,
       maxAge: SESSION_MAX_AGE,
     });
     return c.json(ok(await payload(c, result.user)));
@@ -115,7 +116,7 @@ export function accountsApi() {
     const body = await readBody(c, profileSchema);
     if (body.delete) {
       await deleteAccount(deps(c), user, { password: body.password, email: body.confirm_email });
-      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      deleteCookie(c, SESSION_COOKIE, { path: '/', domain: c.get('deps').env.COOKIE_DOMAIN });
       return c.json(ok(null));
     }
     const updated = await updateProfile(deps(c), user, sessionToken(c), body);
@@ -125,7 +126,7 @@ export function accountsApi() {
   api.delete('/logout', async (c) => {
     const token = sessionToken(c);
     if (token) await revokeSession(c.get('deps').db, token, deps(c).now());
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, SESSION_COOKIE, { path: '/', domain: c.get('deps').env.COOKIE_DOMAIN });
     return c.json(ok(null));
   });
 

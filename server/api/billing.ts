@@ -11,14 +11,14 @@ import { billingStatus, listOrders } from '../modules/billing/account';
 import { createCheckout, createPortal } from '../modules/billing/checkout';
 import { applyEvent, verifyEvent } from '../modules/billing/webhooks';
 
-const checkoutSchema = z
+export const checkoutSchema = z
   .object({
     rank: z.enum(PAID_RANKS, { message: 'errors.billing.badPlan' }),
     interval: z.enum(BILLING_INTERVALS, { message: 'errors.billing.badInterval' }),
     lang: z.enum(LOCALES).optional(),
   })
   .strict();
-const portalSchema = z.object({ lang: z.enum(LOCALES).optional() }).strict();
+export const portalSchema = z.object({ lang: z.enum(LOCALES).optional() }).strict();
 
 const billing = (c: Context<AppEnv>) => c.get('deps').services.billing;
 

@@ -18,7 +18,7 @@ export const MAX_EXPORT_IDS = 200;
 const format = z.enum(EXPORT_FORMATS);
 /** srt/vtt: subtitle-sized cues (default) or one cue per segment. */
 const cues = z.enum(['subtitle', 'segment']).default('subtitle');
-const exportQuery = z.object({
+export const exportQuery = z.object({
   format,
   timestamps: z
     .enum(['0', '1', 'false', 'true'])
@@ -26,7 +26,7 @@ const exportQuery = z.object({
     .transform((v) => v === '1' || v === 'true'),
   cues,
 });
-const bulkSchema = z
+export const bulkSchema = z
   .object({
     ids: z.array(z.string().regex(UUID_RE, 'validation.uuid')).min(1).max(MAX_EXPORT_IDS),
     format,

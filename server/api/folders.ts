@@ -16,6 +16,8 @@ import { folderJson } from '../modules/transcription/payload';
 import { textField } from '../../common/text';
 
 const name = textField({ min: 1, max: 100, maxMessage: 'validation.nameMax' });
+export const folderSchema = z.object({ name }).strict();
+export const folderDeleteQuery = z.object({ contents: z.enum(['move', 'delete']).default('move') });
 
 /** /self-api/v1/folders: the caller's folders (one level). */
 export function foldersApi() {
@@ -29,7 +31,7 @@ export function foldersApi() {
   });
   api.post('/', async (c) => {
     const user = await requireUser(c);
-    const body = await readBody(c, z.object({ name }).strict());
+    const body = await readBody(c, folderSchema);
     return c.json(ok(folderJson(await createFolder(deps(c), user, body.name))));
   });
   api.get('/:id', async (c) => {
@@ -39,13 +41,13 @@ export function foldersApi() {
   api.patch('/:id', async (c) => {
     const user = await requireUser(c);
     const id = idParam(c);
-    const body = await readBody(c, z.object({ name }).strict());
+    const body = await readBody(c, folderSchema);
     return c.json(ok(folderJson(await renameFolder(deps(c), user, id, body.name))));
   });
   api.delete('/:id', async (c) => {
     const user = await requireUser(c);
     const id = idParam(c);
-    const { contents } = readQuery(c, z.object({ contents: z.enum(['move', 'delete']).default('move') }));
+    const { contents } = readQuery(c, folderDeleteQuery);
     await deleteFolder(deps(c), user, id, contents);
     return c.json(ok(null));
   });

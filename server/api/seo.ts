@@ -8,7 +8,8 @@ import { ApiError, ok } from '../http/envelope';
 import { readQuery } from '../http/validate';
 
 const lang = z.enum(LOCALES, { message: 'errors.seo.badLang' });
-const pageQuery = z.object({
+export const footerQuery = z.object({ lang });
+export const pageQuery = z.object({
   lang,
   path: z.string().min(1, 'errors.seo.badPath').max(300, 'errors.seo.badPath'),
 });
@@ -30,7 +31,7 @@ export function seoApi() {
     return c.json(ok(page));
   });
   api.get('/footer-tools', async (c) => {
-    const q = readQuery(c, z.object({ lang }));
+    const q = readQuery(c, footerQuery);
     return c.json(ok((await tools(c).catalogue()).footer(q.lang)));
   });
   return api;

@@ -359,4 +359,24 @@ describe('server-rendered page context', () => {
     const list = await api('GET', `/transcripts/${id}/shares`, u.headers);
     expect(list.json.data.items[0].views).toBe(1);
   });
+
+  it('says why a link that worked no longer does: revoked or expired, never for unknown links', async () => {
+    const u = await signedInUser(h.db);
+    const id = await importSrt(u.headers);
+    const live = (await share(u.headers, id)).json.data;
+    const gone = (await share(u.headers, id)).json.data;
+    await api('DELETE', `/transcripts/${id}/shares/${gone.id}`, u.headers);
+    await h.app.request(`/transcript/share/${id}/${live.id}`, { headers: { cookie: 'i18n_redirected=en' } });
+    const ctx = seen.at(-1)!;
+    expect(await ctx.getClosedShare(id, live.id)).toBeNull();
+    expect(await ctx.getClosedShare(id, gone.id)).toBe('revoked');
+    expect(await ctx.getClosedShare(id, UNKNOWN_SHARE)).toBeNull();
+    const other = await importSrt(u.headers);
+    expect(await ctx.getClosedShare(other, gone.id)).toBeNull();
+    await h.db
+      .update(shareLinks)
+      .set({ expiresAt: new Date(clock.getTime() - 1000) })
+      .where(eq(shareLinks.id, live.id));
+    expect(await ctx.getClosedShare(id, live.id)).toBe('expired');
+  });
 });

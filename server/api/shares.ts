@@ -23,14 +23,14 @@ import {
 } from '../modules/shares/shares';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
 
-const createSchema = z
+export const createSchema = z
   .object({
     expires_at: z.iso.datetime({ offset: true, message: 'errors.shares.badExpiry' }).nullable().optional(),
     allow_media: z.boolean().default(false),
     allow_download: z.boolean().default(false),
   })
   .strict();
-const exportSchema = z.object({
+export const exportSchema = z.object({
   format: z.enum(EXPORT_FORMATS, { message: 'errors.shares.badFormat' }),
   timestamps: z.enum(['0', '1', 'true', 'false']).optional(),
 });

@@ -52,7 +52,7 @@ const segment = z.object({
 const speaker = z.object({ id: speakerId, name: speakerName, color: speakerColorField });
 const indices = z.array(z.number().int().min(0)).min(1).max(20_000);
 
-const listSchema = z.object({
+export const listSchema = z.object({
   folder_id: uuid.optional(),
   root: z.enum(['1', 'true']).optional(),
   q: textField({ max: 200 }).optional(),
@@ -61,7 +61,7 @@ const listSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-const createSchema = z
+export const createSchema = z
   .object({
     upload_id: z.string().min(1).max(64),
     name: name.optional(),
@@ -75,8 +75,8 @@ const createSchema = z
     speaker_count: z.number().int().min(1).max(20).nullable().optional(),
   })
   .strict();
-const retrySchema = z.object({ detect_speech: z.boolean().optional() }).strict();
-const importSchema = z.object({
+export const retrySchema = z.object({ detect_speech: z.boolean().optional() }).strict();
+export const importSchema = z.object({
   file: z.instanceof(File, { message: 'validation.required' }),
   upload_id: z.string().min(1).max(64).optional(),
   name: name.optional(),
@@ -86,8 +86,8 @@ const importSchema = z.object({
     .optional(),
   folder_id: uuid.optional(),
 });
-const renameSchema = z.object({ name }).strict();
-const editSchema = z.intersection(
+export const renameSchema = z.object({ name }).strict();
+export const editSchema = z.intersection(
   z.discriminatedUnion('op', [
     z.object({
       op: z.literal('replace'),
@@ -125,7 +125,8 @@ const editSchema = z.intersection(
   ]),
   z.object({ updated_at: z.string().max(40).optional() }),
 );
-const moveSchema = z.object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() }).strict();
+export const deleteSchema = z.object({ ids: z.array(uuid).min(1).max(500) }).strict();
+export const moveSchema = z.object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() }).strict();
 
 const CAPTIONS_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -191,7 +192,7 @@ export function transcriptsApi() {
 
   api.post('/delete', async (c) => {
     const user = await requireUser(c);
-    const body = await readBody(c, z.object({ ids: z.array(uuid).min(1).max(500) }).strict());
+    const body = await readBody(c, deleteSchema);
     return c.json(ok({ deleted: await deleteTranscripts(deps(c), user, body.ids) }));
   });
 

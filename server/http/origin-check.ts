@@ -9,8 +9,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * this origin or PUBLIC_URL's) or from API clients with a bearer token; a cross-site form or
  * fetch riding on the session cookie is refused.
  */
-export function originCheck(publicUrl: string | undefined): MiddlewareHandler {
-  const allowed = new Set<string>();
+export function originCheck(publicUrl: string | undefined, corsOrigins: string[] = []): MiddlewareHandler {
+  // PUBLIC_URL's pages, and those of CORS_ORIGINS (pages served elsewhere that use this API).
+  const allowed = new Set<string>(corsOrigins);
   if (publicUrl) allowed.add(new URL(publicUrl).origin);
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();

@@ -93,7 +93,7 @@ describe('accounts in the browser', () => {
     await page.fill('input[name=password]', 'mein geheimnis 2');
     await page.click('button[type=submit]');
     await page.waitForURL(`${base}/de/profile`);
-    await expect.poll(() => page.textContent('[data-testid=profile-rank]')).toBe('Free');
+    await expect.poll(() => page.textContent('[data-testid=profile-rank]')).toBe(de.ranks.Free);
     await ctx.close();
   });
 

@@ -106,7 +106,7 @@ describe('subscribing', () => {
     expect(await page.getByTestId('pay-done').textContent()).toContain('300 transcription minutes a month');
 
     await page.goto(`${server.url}/profile`);
-    await expect.poll(() => page.getByTestId('profile-rank').textContent()).toBe('STARTER');
+    await expect.poll(() => page.getByTestId('profile-rank').textContent()).toBe('Starter');
     await page.getByTestId('billing-panel').waitFor();
     expect(await page.getByTestId('billing-panel').textContent()).toContain('Manage subscription');
     await ctx.close();

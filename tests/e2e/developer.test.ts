@@ -128,6 +128,23 @@ describe('developer settings in the profile', () => {
     expect(ok).toBe(true);
   });
 
+  it('links the API reference, a page that works under the strict policy without scripts', async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/profile`);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(`${server.url}/api/docs`);
+    await page.getByRole('heading', { name: 'ClipScribe API reference' }).waitFor();
+    expect(await page.textContent('body')).toContain('/self-api/v1/transcripts/{id}/export');
+    expect(errors, errors.join('\n')).toEqual([]);
+    const spec = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    expect(spec.openapi).toBe('3.1.0');
+    if (shots) await page.screenshot({ path: 'tmp/screens/api-docs-1280.png' });
+  });
+
   it('reads in another language', async () => {
     const { page } = await signedInPage('/de');
     await page.goto(`${server.url}/de/profile`);

@@ -6,6 +6,7 @@ import { makeMedia } from '../../server/test/media';
 import { tusUpload } from '../../server/test/tus';
 import { launch, newContext } from './browser';
 import { watchConsole } from './console';
+import { mailTo } from './outbox';
 import { apiSignup } from './session';
 
 // What a new user trips over first (issue 17): each check is something a person would notice.
@@ -205,5 +206,99 @@ describe('the player on a long transcript', () => {
       if (viewport.width < 500) expect(box.height).toBeLessThan(viewport.height * 0.35);
       await page.close();
     }
+  });
+});
+
+describe('the language a person signs up in', () => {
+  it('becomes the account’s language: the mail, its link and the profile follow it', async () => {
+    // An English browser that opened the Japanese pages.
+    const anon = await newContext(browser, { acceptLanguage: 'en-US,en' });
+    const page = await anon.newPage();
+    const email = `ja-${Date.now()}@example.com`;
+    await page.goto(`${base}/ja/register`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'ひみつの言葉 42');
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.pathname === '/ja/register/verification');
+    const mail = await mailTo(dataDir, email);
+    expect(mail.subject).toContain('メールアドレスの確認');
+    const link = /https?:\/\/\S+/.exec(mail.text ?? '')![0];
+    expect(new URL(link).pathname).toBe('/ja/register/verification');
+    await page.goto(link);
+    await page.waitForURL(`${base}/ja/dashboard`);
+    await page.goto(`${base}/ja/profile`);
+    expect(await page.locator('select[name=language]').inputValue()).toBe('ja');
+    await anon.close();
+  });
+});
+
+describe('dead ends and small things', () => {
+  it('says a revoked link was revoked (410) and offers the product', async () => {
+    const id = await importTranscript(headers, 'Shared then revoked');
+    const json = { ...headers, 'content-type': 'application/json' };
+    const made = await fetch(`${base}/self-api/v1/transcripts/${id}/shares`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ expires_at: null }),
+    });
+    const link = ((await made.json()) as { data: { id: string } }).data.id;
+    await fetch(`${base}/self-api/v1/transcripts/${id}/shares/${link}`, { method: 'DELETE', headers });
+    const anon = await newContext(browser);
+    const page = await anon.newPage();
+    const problems = watchConsole(page, { documentStatusOk: true });
+    const res = await page.goto(`${base}/de/transcript/share/${id}/${link}`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(410);
+    const de = JSON.parse(readFileSync('app/locales/de.json', 'utf8'));
+    await page.getByRole('heading', { name: de.pages.share.revokedTitle }).waitFor();
+    expect(await page.getByTestId('share-invite').getByRole('link').getAttribute('href')).toBe(
+      '/de/register',
+    );
+    expect(problems).toEqual([]);
+    await anon.close();
+  });
+
+  it('refuses a file that is not media before uploading it, and lets the row be dismissed', async () => {
+    const page = await ctx.newPage();
+    const uploads: string[] = [];
+    page.on('request', (r) => r.url().includes('/self-api/v1/uploads') && uploads.push(r.method()));
+    await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
+    await page.setInputFiles('[data-testid=upload-input]', {
+      name: 'notes.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.from('Meeting notes: numbers, hiring and the rest.\n'.repeat(50)),
+    });
+    const row = page.locator('[data-upload=failed]');
+    await row.getByText('This file is not a video or audio file we can read.').waitFor();
+    expect(uploads).toEqual([]);
+    await row.getByTestId('upload-dismiss').click();
+    await row.waitFor({ state: 'detached' });
+    // A folder needs a name: an empty one says so instead of doing nothing.
+    await page.getByRole('button', { name: '+ New folder' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').getByText('Type a name for the folder.').waitFor();
+    await page.close();
+  });
+
+  it('names the tab after the transcript, shows that the title can be edited, and formats in the page language', async () => {
+    const id = await importTranscript(headers, 'Board meeting');
+    const page = await ctx.newPage();
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    expect(await page.title()).toBe('Board meeting | ClipScribe');
+    const title = page.getByTestId('rename-title');
+    expect(await title.locator('svg').count()).toBe(1);
+    await title.click();
+    await page.getByLabel('Rename').fill('Board meeting, March');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.title()).toBe('Board meeting, March | ClipScribe');
+    await page.close();
+    // German: dates and durations in German, not 'Nov 24 2026' and '12s'.
+    const german = await signedInContext(headers.cookie!);
+    await german.addCookies([{ name: 'i18n_redirected', value: 'de', url: base }]);
+    const dePage = await german.newPage();
+    await dePage.goto(`${base}/de/transcript/${id}`, { waitUntil: 'networkidle' });
+    const meta = await dePage.locator('h1 + p').innerText();
+    expect(meta).toMatch(/\d{2}\.\d{2}\.\d{4}/);
+    expect(meta).toMatch(/12 Sek\./);
+    await german.close();
   });
 });

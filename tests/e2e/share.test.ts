@@ -147,14 +147,14 @@ describe('shared transcripts', () => {
     expect(html).toContain('Let us begin');
   });
 
-  it('answers 404 once the link is revoked', async () => {
+  it('answers 410 Gone, saying so, once the link is revoked', async () => {
     const { headers, transcript, link } = await sharedTranscript();
     await api(headers, 'DELETE', `/transcripts/${transcript.id}/shares/${link.id}`);
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     const res = await page.goto(`${base}${link.url}`);
-    expect(res?.status()).toBe(404);
-    await page.locator('[data-testid=error-page]').waitFor();
+    expect(res?.status()).toBe(410);
+    await page.locator('[data-testid=share-closed]').waitFor();
     expect(await page.locator('[data-testid=segments]').count()).toBe(0);
     await ctx.close();
   });

@@ -121,7 +121,7 @@ describe('dashboard', () => {
     const folder = page.locator('[data-folder="Clients"]');
     await folder.waitFor();
     await page.locator('[data-transcript="Drag me"]').dragTo(folder);
-    await page.getByText('Moved 1 transcript(s).').waitFor();
+    await page.getByText('Moved 1 transcript.').waitFor();
     await folder.click();
     await page.waitForURL(/\/dashboard\/folder\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.locator('[data-transcript]').allInnerTexts()).toHaveLength(1);

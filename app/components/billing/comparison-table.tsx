@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, NUMERIC_LIMITS, RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { limitText } from './limit-text';
+import { useFormat } from '../../lib/use-format';
 
 /** Every limit of every rank, from the same table the server enforces. */
 export function ComparisonTable() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[720px] text-left text-sm">
@@ -29,7 +31,7 @@ export function ComparisonTable() {
               </th>
               {RANKS.map((rank) => (
                 <td key={rank} className="px-4 py-3 text-slate-900">
-                  {limitText(t, key, rank)}
+                  {limitText(t, key, rank, fmt.number)}
                 </td>
               ))}
             </tr>

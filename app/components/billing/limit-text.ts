@@ -2,7 +2,13 @@ import type { TFunction } from 'i18next';
 import { RANK_LIMITS, type RankLimits, type StandardRank } from '../../../common/ranks';
 
 /** How one limit of a rank reads on /pricing, in the page's language; Enterprise's are set per customer. */
-export function limitText(t: TFunction, key: keyof RankLimits, rank: StandardRank): string {
+export function limitText(
+  t: TFunction,
+  key: keyof RankLimits,
+  rank: StandardRank,
+  /** Numbers in the page's language ('2,400' · '2.400'), the same on the server and in the browser. */
+  num: (n: number) => string,
+): string {
   if (rank === 'Enterprise') return t('pages.pricing.custom');
   const limits = RANK_LIMITS[rank];
   const unlimited = t('pages.pricing.values.unlimited');
@@ -10,7 +16,7 @@ export function limitText(t: TFunction, key: keyof RankLimits, rank: StandardRan
     case 'minutes_per_month':
       return limits.minutes_per_month === null
         ? unlimited
-        : t('pages.pricing.values.minutes', { n: limits.minutes_per_month.toLocaleString() });
+        : t('pages.pricing.values.minutes', { n: num(limits.minutes_per_month) });
     case 'max_file_mb':
       return limits.max_file_mb >= 1024
         ? t('pages.pricing.values.gb', { n: Math.round(limits.max_file_mb / 1024) })

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney, type BillingInterval, type PlanJson } from '../../../common/plans';
 import { useLocalePath } from '../../lib/use-locale';
 import { limitText } from './limit-text';
+import { useFormat } from '../../lib/use-format';
 
 export type PlanAction =
   | { kind: 'current' }
@@ -34,6 +35,7 @@ export function PlanCard({
   onPortal(): void;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const lp = useLocalePath();
   const price = plan.prices[interval];
   const popular = plan.rank === 'BASIC';
@@ -91,7 +93,7 @@ export function PlanCard({
             </span>
             <span>
               {t(`pages.pricing.rows.${key}`)}:{' '}
-              <strong className="font-semibold">{limitText(t, key, plan.rank)}</strong>
+              <strong className="font-semibold">{limitText(t, key, plan.rank, fmt.number)}</strong>
             </span>
           </li>
         ))}

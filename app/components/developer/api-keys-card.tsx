@@ -69,7 +69,10 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
   return (
     <div className="space-y-4" data-testid="api-keys">
       <p className="text-sm text-slate-600">
-        {t('developer.keys.intro')} {t('developer.keys.rate', { n: perMinute })}
+        {t('developer.keys.intro')} {t('developer.keys.rate', { n: perMinute })}{' '}
+        <a href="/api/docs" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {t('developer.docs')}
+        </a>
       </p>
       {fresh ? (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3" role="status">

@@ -8,7 +8,7 @@ import { Logo } from './logo';
 import { LanguageSwitcher } from './language-switcher';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
+  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
 
 export function SiteHeader() {
   const { t } = useTranslation();

@@ -75,7 +75,7 @@ export function FindBar({ find, actions }: { find: FindState; actions?: ReplaceA
         onKeyDown={(e) => e.key === 'Enter' && find.show(e.shiftKey ? hit - 1 : hit + 1)}
         placeholder={t('editor.find')}
         aria-label={t('editor.find')}
-        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+        className="min-w-[10rem] flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
       />
       {needle ? (
         <span className="text-xs text-slate-500" data-testid="matches" aria-live="polite">
@@ -107,7 +107,7 @@ export function FindBar({ find, actions }: { find: FindState; actions?: ReplaceA
             }}
             placeholder={t('editor.replaceWith')}
             aria-label={t('editor.replaceWith')}
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+            className="min-w-[12rem] flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
           />
           <button
             type="button"

@@ -25,9 +25,15 @@ export function FolderList({
   const [name, setName] = useState('');
   const [over, setOver] = useState<string | null>(null);
 
+  const [nameError, setNameError] = useState(false);
+
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
+    // A blank name is never silently ignored: say what is missing.
+    if (!name.trim()) {
+      setNameError(true);
+      return;
+    }
     try {
       await api.post('/self-api/v1/folders', { name: name.trim() });
       setName('');
@@ -88,20 +94,35 @@ export function FolderList({
         </Link>
       ))}
       {creating ? (
-        <form method="post" onSubmit={(e) => void create(e)} className="flex gap-1 px-1 pt-1">
-          <input
-            autoFocus
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setCreating(false)}
-            aria-label={t('workspace.folderName')}
-            placeholder={t('workspace.folderName')}
-            className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
-          />
-          <button type="submit" className="rounded-md bg-brand-600 px-2 py-1 text-sm font-medium text-white">
-            {t('common.save')}
-          </button>
+        <form method="post" onSubmit={(e) => void create(e)} className="px-1 pt-1" noValidate>
+          <div className="flex gap-1">
+            <input
+              autoFocus
+              value={name}
+              maxLength={100}
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameError(false);
+              }}
+              onKeyDown={(e) => e.key === 'Escape' && setCreating(false)}
+              aria-label={t('workspace.folderName')}
+              aria-invalid={nameError || undefined}
+              aria-describedby={nameError ? 'folder-name-error' : undefined}
+              placeholder={t('workspace.folderName')}
+              className={`min-w-0 flex-1 rounded-md border px-2 py-1 text-sm ${nameError ? 'border-red-400' : 'border-slate-300'}`}
+            />
+            <button
+              type="submit"
+              className="rounded-md bg-brand-600 px-2 py-1 text-sm font-medium text-white"
+            >
+              {t('common.save')}
+            </button>
+          </div>
+          {nameError ? (
+            <p id="folder-name-error" role="alert" className="mt-1 px-1 text-xs text-red-600">
+              {t('workspace.folderNameRequired')}
+            </p>
+          ) : null}
         </form>
       ) : (
         <button

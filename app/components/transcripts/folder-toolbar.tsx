@@ -17,8 +17,14 @@ export function FolderToolbar({ folder, onRenamed }: { folder: FolderJson; onRen
   const [deleting, setDeleting] = useState(false);
 
   const rename = async () => {
-    const name = window.prompt(t('workspace.renameFolder'), folder.name)?.trim();
-    if (!name || name === folder.name) return;
+    const typed = window.prompt(t('workspace.renameFolder'), folder.name);
+    if (typed === null) return;
+    const name = typed.trim();
+    if (!name) {
+      toast.error(t('workspace.folderNameRequired'));
+      return;
+    }
+    if (name === folder.name) return;
     try {
       await api.patch(`/self-api/v1/folders/${folder.id}`, { name });
       void navigate('.', { replace: true });

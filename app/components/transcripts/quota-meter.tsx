@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { PermissionsQuota } from '../../lib/user-state';
+import { useFormat } from '../../lib/use-format';
 
 /** Minutes used and left in the current period. */
 export function QuotaMeter({ quota }: { quota: PermissionsQuota | null }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   if (!quota) return null;
-  const used = Math.round(quota.minutes_used * 10) / 10;
+  // The same rounding as the profile's, in the page's number format.
+  const used = fmt.minutes(quota.minutes_used);
   if (quota.minutes_per_month === null) {
     return <p className="text-sm text-slate-600">{t('transcripts.quota.unlimited', { used })}</p>;
   }
@@ -13,7 +16,7 @@ export function QuotaMeter({ quota }: { quota: PermissionsQuota | null }) {
   return (
     <div className="w-full max-w-xs" data-testid="quota">
       <p className="text-sm text-slate-600">
-        {t('transcripts.quota.used', { used, total: quota.minutes_per_month })}
+        {t('transcripts.quota.used', { used, total: fmt.number(quota.minutes_per_month) })}
       </p>
       <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden>
         <div

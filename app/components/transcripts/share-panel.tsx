@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
 import { useRootData } from '../../lib/use-locale';
-import { formatDate } from '../../../common/format';
 import type { ShareLinkJson, TranscriptJson } from '../../../common/transcript-types';
+import { useFormat } from '../../lib/use-format';
 
 const EXPIRY_CHOICES = ['never', '1', '7', '30'] as const;
 type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
@@ -30,6 +30,7 @@ const seconds = (iso: string) => Date.parse(iso) / 1000;
 /** The owner's share links of one transcript: create (expiry, media, downloads), copy, revoke. */
 export function SharePanel({ transcript, className = '' }: SharePanelProps) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const publicUrl = useRootData()?.config.publicUrl ?? null;
   const formId = useId();
   const ready = transcript.status === 'done';
@@ -183,7 +184,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
                           <span>{t(`pages.share.panel.state.${state}`)}</span>
                           <span>
                             {link.expires_at
-                              ? t('pages.share.panel.expires', { date: formatDate(seconds(link.expires_at)) })
+                              ? t('pages.share.panel.expires', { date: fmt.date(seconds(link.expires_at)) })
                               : t('pages.share.panel.neverExpires')}
                           </span>
                           <span>{t('pages.share.panel.views', { count: link.views })}</span>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -32,6 +32,12 @@ export function RenameTitle({
     }
   };
 
+  // The tab shows the name; a rename updates it at once (the page's loader is not asked again).
+  useEffect(() => {
+    const [, ...rest] = document.title.split(' | ');
+    if (rest.length > 0) document.title = [transcript.name, ...rest].join(' | ');
+  }, [transcript.name]);
+
   return renaming ? (
     <form method="post" onSubmit={(e) => void rename(e)} className="flex gap-2">
       <input
@@ -49,10 +55,23 @@ export function RenameTitle({
     <button
       type="button"
       onClick={() => setRenaming(true)}
-      className="text-left hover:text-brand-700"
-      title={t('editor.rename')}
+      className="group/title inline-flex max-w-full items-start gap-2 text-left [overflow-wrap:anywhere] hover:text-brand-700"
+      title={t('editor.renameHint', { name: transcript.name })}
+      data-testid="rename-title"
     >
-      {transcript.name}
+      <span className="decoration-slate-300 decoration-dashed underline-offset-4 group-hover/title:underline">
+        {transcript.name}
+      </span>
+      {/* A pencil: the name can be edited. */}
+      <svg
+        aria-hidden
+        viewBox="0 0 20 20"
+        fill="currentColor"
+        className="mt-1.5 h-5 w-5 shrink-0 text-slate-400 group-hover/title:text-brand-600 sm:mt-2"
+      >
+        <path d="M13.59 3.59a2 2 0 0 1 2.82 2.82l-8.5 8.5-3.6.78.78-3.6 8.5-8.5Z" />
+      </svg>
+      <span className="sr-only">{t('editor.rename')}</span>
     </button>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDuration } from '../../../common/format';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import { useLocalePath } from '../../lib/use-locale';
 import { DRAG_TYPE } from './folder-list';
 import { useLanguageName } from './language-select';
 import { StatusBadge } from './status-badge';
+import { useFormat } from '../../lib/use-format';
 
 /** Transcript rows with selection; rows drag onto folders (the whole selection when selected). */
 export function TranscriptList({
@@ -18,6 +18,7 @@ export function TranscriptList({
   onToggle: (id: string) => void;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const to = useLocalePath();
   const nameOf = useLanguageName();
   return (
@@ -47,15 +48,17 @@ export function TranscriptList({
               className="h-4 w-4 shrink-0 rounded border-slate-300"
             />
             <div className="min-w-0 flex-1">
+              {/* Long names take two lines at most; the full name is in the tooltip. */}
               <Link
                 to={to(`/transcript/${item.id}`)}
-                className="block truncate font-medium text-slate-900 hover:text-brand-600"
+                title={item.name}
+                className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-brand-600"
               >
                 {item.name}
               </Link>
-              <p className="truncate text-xs text-slate-500">
-                {formatDate(Date.parse(item.created_at) / 1000)}
-                {item.duration !== null ? ` · ${formatDuration(item.duration)}` : ''}
+              <p className="text-xs [overflow-wrap:anywhere] text-slate-500">
+                {fmt.isoDate(item.created_at)}
+                {item.duration !== null ? ` · ${fmt.duration(item.duration)}` : ''}
                 {lang ? ` · ${nameOf(lang)}` : ''}
                 {item.error ? ` · ${t(item.error.message)}` : ''}
               </p>

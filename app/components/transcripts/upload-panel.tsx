@@ -72,21 +72,28 @@ function UploadRow({
           >
             {t('common.cancel')}
           </button>
-        ) : item.transcript ? (
-          <Link
-            to={to(`/transcript/${item.transcript.id}`)}
-            className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-50"
-          >
-            {t('transcripts.open')}
-          </Link>
         ) : (
-          <button
-            type="button"
-            onClick={onDismiss}
-            className="shrink-0 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
-          >
-            {t('common.close')}
-          </button>
+          <div className="flex shrink-0 items-center gap-1">
+            {item.transcript ? (
+              <Link
+                to={to(`/transcript/${item.transcript.id}`)}
+                className="rounded-md px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-50"
+              >
+                {t('transcripts.open')}
+              </Link>
+            ) : null}
+            {/* Finished and failed rows can be cleared from the list (the transcript stays). */}
+            <button
+              type="button"
+              onClick={onDismiss}
+              aria-label={t('transcripts.upload.dismiss', { name: item.name })}
+              title={t('common.close')}
+              data-testid="upload-dismiss"
+              className="rounded-md px-2 py-1 text-lg leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              ×
+            </button>
+          </div>
         )}
       </div>
       {item.phase === 'uploading' ? (

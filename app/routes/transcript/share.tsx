@@ -1,30 +1,69 @@
-import { Link, type MetaDescriptor } from 'react-router';
+import { data, isRouteErrorResponse, Link, type MetaDescriptor } from 'react-router';
+import { ErrorView } from '../../components/layout/error-view';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/share';
 import { notFound, requireUuid } from '../../lib/not-found';
 import { rootDataFrom } from '../../lib/meta';
 import { useLocalePath, useRootData } from '../../lib/use-locale';
-import { formatDuration, formatTime } from '../../../common/format';
+import { formatTime } from '../../../common/format';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { useLanguageName } from '../../components/transcripts/language-select';
 import { SpeakerName } from '../../components/transcripts/speakers';
 import { MediaPlayer } from '../../components/transcripts/media-player';
 import { useMediaPlayer } from '../../lib/use-media-player';
+import { useFormat } from '../../lib/use-format';
 
-// A malformed transcript or share id fails route validation (fatal 404). A well-formed link
-// that is unknown, revoked, expired or names another transcript is one plain 404 for all.
+// A malformed transcript or share id fails route validation (fatal 404). A link its owner revoked,
+// or that expired, is 410 Gone and says which (whoever holds it was given it); a link that is
+// unknown or names another transcript is a plain 404.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = requireUuid(params.id, request);
   const path = new URL(request.url).pathname;
   if (!params.shareid || !SHARE_ID_RE.test(params.shareid)) throw notFound('fatal', path);
   const shared = await context.getSharedTranscript(id, params.shareid);
-  if (!shared) throw notFound('unknown', path);
+  if (!shared) {
+    const closed = await context.getClosedShare(id, params.shareid);
+    if (closed) throw data({ closed }, { status: 410, statusText: 'Gone', headers: shareHeaders });
+    throw notFound('unknown', path);
+  }
   return { shared };
 }
 
+/** A closed link's page: what happened, and what the product offers. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const closed =
+    isRouteErrorResponse(error) && error.status === 410
+      ? (error.data as { closed?: 'revoked' | 'expired' }).closed
+      : undefined;
+  if (!closed) return <ErrorView error={error} />;
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-16 sm:px-6 sm:py-24" data-testid="share-closed">
+      <p className="text-sm font-semibold tracking-widest text-brand-600">410</p>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {closed === 'revoked' ? t('pages.share.revokedTitle') : t('pages.share.expiredTitle')}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        {closed === 'revoked' ? t('pages.share.revokedText') : t('pages.share.expiredText')}
+      </p>
+      <div className="mt-8">
+        <Invitation />
+      </div>
+      <Link
+        to={to('/')}
+        className="mt-6 inline-block text-sm font-medium text-brand-700 hover:text-brand-900"
+      >
+        {t('errors.backHome')}
+      </Link>
+    </div>
+  );
+}
+
 // Private-ish pages: never cached by shared caches (a revoked link must stop at once), never indexed.
+const shareHeaders = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 export function headers() {
-  return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+  return shareHeaders;
 }
 
 const DESCRIPTION_CHARS = 155;
@@ -123,6 +162,7 @@ function Invitation() {
 export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
   const { shared } = loaderData;
   const { t } = useTranslation();
+  const fmt = useFormat();
   const nameOf = useLanguageName();
   const app = useRootData()?.config.appName ?? 'ClipScribe';
   const player = useMediaPlayer({ segments: shared.segments, mediaUrl: shared.media_url });
@@ -139,7 +179,7 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
           {shared.duration !== null ? (
-            <span>{t('pages.share.duration', { duration: formatDuration(shared.duration) })}</span>
+            <span>{t('pages.share.duration', { duration: fmt.duration(shared.duration) })}</span>
           ) : null}
           {shared.language ? (
             <span>{t('pages.share.language', { language: nameOf(shared.language) })}</span>

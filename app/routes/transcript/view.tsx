@@ -9,7 +9,6 @@ import { useSegmentEditor } from '../../lib/use-segment-editor';
 import { useMediaPlayer } from '../../lib/use-media-player';
 import { useTranscriptLive } from '../../lib/use-transcript-live';
 import { useUserState } from '../../lib/user-state';
-import { formatDate, formatDuration } from '../../../common/format';
 import { ACTIVE_STATUSES, type TranscriptJson } from '../../../common/transcript-types';
 import { PageFrame } from '../../components/layout/page-frame';
 import { StatusBadge } from '../../components/transcripts/status-badge';
@@ -29,6 +28,7 @@ import {
   TranscriptActions,
 } from '../../components/transcripts/transcript-header';
 import { reloadAction } from '../../lib/form-action';
+import { useFormat } from '../../lib/use-format';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -42,13 +42,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 // Its forms need the page's scripts; one posted before they ran just reloads the page.
 export const action = reloadAction;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pages.transcript.title', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'pages.transcript.title', { noindex: true, name: args.loaderData?.transcript.name });
 
 const button =
   'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
 export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const nameOf = useLanguageName();
   const { permissions_quota: quota } = useUserState();
   const live = useTranscriptLive(loaderData.transcript);
@@ -113,8 +115,8 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
       subtitle={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <StatusBadge status={transcript.status} progress={transcript.progress} stage={transcript.stage} />
-          <span>{formatDate(Date.parse(transcript.created_at) / 1000)}</span>
-          {transcript.duration !== null ? <span>{formatDuration(transcript.duration)}</span> : null}
+          <span>{fmt.isoDate(transcript.created_at)}</span>
+          {transcript.duration !== null ? <span>{fmt.duration(transcript.duration)}</span> : null}
           {language ? <span>{nameOf(language)}</span> : null}
           {transcript.source === 'import' ? <span>{t('pages.transcript.imported')}</span> : null}
           {editor.saving ? <span className="text-slate-500">{t('editor.saving')}</span> : null}

@@ -180,6 +180,30 @@ export async function findShare(
   return resolveShare(deps, transcriptId, shareId, deps.now());
 }
 
+/**
+ * Why a well-formed link no longer opens, when it once did: 'revoked' or 'expired' (its page says
+ * so and offers the product). Unknown links and links to another transcript stay unexplained.
+ */
+export async function closedShare(
+  deps: TranscriptionDeps,
+  transcriptId: string,
+  shareId: string,
+): Promise<'revoked' | 'expired' | null> {
+  if (!UUID_RE.test(transcriptId) || !SHARE_ID_RE.test(shareId)) return null;
+  const [row] = await deps.db
+    .select({
+      transcriptId: shareLinks.transcriptId,
+      revokedAt: shareLinks.revokedAt,
+      expiresAt: shareLinks.expiresAt,
+    })
+    .from(shareLinks)
+    .where(eq(shareLinks.id, shareId));
+  if (!row || row.transcriptId !== transcriptId.toLowerCase()) return null;
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt && row.expiresAt <= deps.now()) return 'expired';
+  return null;
+}
+
 /** Resolves and counts one view of a link; what the public JSON call and the SSR page share. */
 export async function openShare(
   deps: TranscriptionDeps,

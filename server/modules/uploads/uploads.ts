@@ -21,6 +21,8 @@ export interface UploadDeps {
   admit(user: User, sizeBytes: number): Promise<void>;
   /** How often to remove uploads abandoned for a day; never when unset. */
   sweepEveryMs?: number;
+  /** Other origins whose pages may upload with the visitor's session (CORS_ORIGINS). */
+  corsOrigins?: string[];
 }
 
 export interface FinishedUpload {
@@ -77,6 +79,9 @@ export function createUploads(deps: UploadDeps) {
     datastore: store,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    // Only CORS_ORIGINS' pages may upload from another origin (tus's default is any origin, '*').
+    allowedOrigins: (origin) => (deps.corsOrigins ?? []).includes(origin),
+    allowedCredentials: (deps.corsOrigins ?? []).length > 0,
     disableTerminationForFinishedUploads: false,
     async onIncomingRequest(req, uploadId) {
       const user = await deps.userOf(req as unknown as Request).catch((err: unknown) => {

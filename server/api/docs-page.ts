@@ -1,0 +1,105 @@
+import type { buildOpenApi } from './openapi';
+
+// /api/docs: the OpenAPI document as one server-rendered page. No script and nothing from
+// another site, so it works under the strictest CSP and without a network.
+
+type Doc = ReturnType<typeof buildOpenApi>;
+
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const METHOD_COLOR: Record<string, string> = {
+  get: '#0369a1',
+  post: '#15803d',
+  patch: '#a16207',
+  put: '#a16207',
+  delete: '#b91c1c',
+};
+
+interface Op {
+  tags: string[];
+  summary: string;
+  operationId: string;
+  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  security: Record<string, unknown>[];
+}
+
+export function renderDocsPage(doc: Doc): string {
+  const byTag = new Map<string, { method: string; path: string; op: Op }[]>();
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods) as [string, Op][]) {
+      const tag = op.tags[0] ?? 'Other';
+      if (!byTag.has(tag)) byTag.set(tag, []);
+      byTag.get(tag)!.push({ method, path, op });
+    }
+  }
+  const tags = doc.tags.map((t) => t.name).filter((t) => byTag.has(t));
+  const nav = tags.map((t) => `<li><a href="#${esc(slug(t))}">${esc(t)}</a></li>`).join('');
+  const sections = tags
+    .map((tag) => {
+      const ops = byTag
+        .get(tag)!
+        .map(({ method, path, op }) => {
+          const auth =
+            op.security.length === 0
+              ? 'No sign-in needed'
+              : op.security.some((s) => 'apiKey' in s)
+                ? 'API key or session'
+                : 'Session only (not with an API key)';
+          const params = op.parameters.length
+            ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Schema</th></tr></thead><tbody>${op.parameters
+                .map(
+                  (p) =>
+                    `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ''}</td><td>${esc(p.in)}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td></tr>`,
+                )
+                .join('')}</tbody></table>`
+            : '';
+          const body = op.requestBody
+            ? Object.entries(op.requestBody.content)
+                .map(
+                  ([type, c]) =>
+                    `<p class="label">Body (${esc(type)})</p><pre>${esc(JSON.stringify(c.schema, null, 2))}</pre>`,
+                )
+                .join('')
+            : '';
+          return `<article id="${esc(op.operationId)}"><h3><span class="m" style="background:${METHOD_COLOR[method] ?? '#334155'}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3><p>${esc(op.summary)} <span class="auth">· ${auth}</span></p>${params}${body}</article>`;
+        })
+        .join('');
+      return `<section id="${esc(slug(tag))}"><h2>${esc(tag)}</h2>${ops}</section>`;
+    })
+    .join('');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>${esc(doc.info.title)} reference</title>
+<style>
+body{margin:0;font:15px/1.55 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc}
+header{background:#fff;border-bottom:1px solid #e2e8f0;padding:16px 24px}
+header h1{margin:0;font-size:20px}header p{margin:6px 0 0;color:#475569;max-width:900px}
+.wrap{display:flex;gap:24px;max-width:1200px;margin:0 auto;padding:24px}
+nav{flex:0 0 200px;position:sticky;top:16px;align-self:flex-start}nav ul{list-style:none;margin:0;padding:0}
+nav a{display:block;padding:4px 0;color:#1d4ed8;text-decoration:none}
+main{flex:1;min-width:0}section{margin-bottom:32px}h2{font-size:18px;border-bottom:1px solid #e2e8f0;padding-bottom:6px}
+article{background:#fff;border:1px solid #e2e8f0;border-radius:10px;padding:12px 16px;margin:12px 0}
+h3{margin:0;font-size:15px;font-weight:600;word-break:break-all}article p{margin:6px 0}
+.m{display:inline-block;min-width:56px;text-align:center;color:#fff;border-radius:6px;padding:1px 6px;font-size:12px;margin-right:6px}
+.auth{color:#64748b;font-size:13px}.req{color:#b91c1c;font-size:12px}.label{font-weight:600;font-size:13px}
+table{border-collapse:collapse;width:100%;font-size:13px;margin:8px 0}th,td{border-top:1px solid #f1f5f9;text-align:left;padding:4px 6px;vertical-align:top}
+td code{word-break:break-all}pre{background:#0f172a;color:#e2e8f0;border-radius:8px;padding:10px;overflow:auto;font-size:12px;max-height:360px}
+@media (max-width:700px){.wrap{display:block;padding:12px}nav{position:static;margin-bottom:12px}nav ul{display:flex;flex-wrap:wrap;gap:4px 12px}}
+</style>
+</head>
+<body>
+<header><h1>${esc(doc.info.title)} reference</h1><p>${esc(doc.info.description)} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p></header>
+<div class="wrap"><nav aria-label="Sections"><ul>${nav}</ul></nav><main>${sections}</main></div>
+</body>
+</html>
+`;
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../test/harness';
+import { openApiPath } from './openapi';
+
+let h: Awaited<ReturnType<typeof testApp>>;
+beforeAll(async () => {
+  h = await testApp({}, { DATA_DIR: 'tmp/test-data-openapi' });
+});
+afterAll(async () => h?.close());
+
+type Doc = { openapi: string; paths: Record<string, Record<string, any>> };
+
+describe('/api/openapi.json', () => {
+  it('describes every /self-api/v1 route the app mounts', async () => {
+    const res = await h.app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as Doc;
+    expect(doc.openapi).toBe('3.1.0');
+    const mounted = h.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/self-api/v1/'))
+      .map((r) => `${r.method} ${openApiPath(r.path)}`);
+    expect(mounted.length).toBeGreaterThan(40);
+    const missing = mounted.filter((k) => {
+      const [method, path] = k.split(' ') as [string, string];
+      return !doc.paths[path]?.[method.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("takes bodies and queries from the handlers' zod schemas", async () => {
+    const doc = (await (await h.app.request('/api/openapi.json')).json()) as Doc;
+    const create = doc.paths['/self-api/v1/transcripts']!.post.requestBody.content['application/json'].schema;
+    expect(create.required).toContain('upload_id');
+    expect(create.properties.detect_speech).toMatchObject({ type: 'boolean', default: true });
+    const hook = doc.paths['/self-api/v1/webhooks']!.post.requestBody.content['application/json'].schema;
+    expect(hook.properties.events.items.enum).toEqual([
+      'transcript.completed',
+      'transcript.failed',
+      'transcript.deleted',
+    ]);
+    const exportParams = doc.paths['/self-api/v1/transcripts/{id}/export']!.get.parameters;
+    expect(exportParams.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'format']),
+    );
+    expect(doc.paths['/self-api/v1/api-keys']!.post.security).toEqual([{ session: [] }]);
+  });
+});
+
+describe('/api/docs', () => {
+  it('is one server-rendered page with no script and nothing from another site', async () => {
+    const res = await h.app.request('/api/docs');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('/self-api/v1/transcripts/{id}/export');
+    expect(html).toContain('Send a test event now');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(src|href)="https?:/);
+  });
+});

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { createApiKeySchema } from './api-keys';
+import { checkoutSchema, portalSchema } from './billing';
+import { bulkSchema, exportQuery } from './exports';
+import { folderDeleteQuery, folderSchema } from './folders';
+import { footerQuery, pageQuery } from './seo';
+import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
+import {
+  createSchema,
+  deleteSchema,
+  editSchema,
+  importSchema,
+  listSchema,
+  moveSchema,
+  renameSchema,
+  retrySchema,
+} from './transcripts';
+import { createWebhookSchema, updateWebhookSchema } from './webhooks';
+
+// The OpenAPI 3.1 description of /self-api/v1, generated from the zod schemas the handlers
+// validate with (zod's own JSON Schema output): a route's body and query here are the very
+// objects its handler parses. Every mounted route needs an entry (openapi.test.ts checks).
+
+interface RouteDoc {
+  tag: string;
+  summary: string;
+  body?: z.ZodType;
+  /** A multipart form (file uploads) rather than JSON. */
+  form?: boolean;
+  query?: z.ZodType;
+  /** What the success answer is, when it is not the JSON envelope. */
+  produces?: string;
+  /** Answers without signing in. */
+  public?: boolean;
+  /** Not for API keys (person only). */
+  personOnly?: boolean;
+}
+
+const T = 'Transcripts';
+const F = 'Folders';
+const S = 'Shares';
+const K = 'API keys';
+const W = 'Webhooks';
+const B = 'Billing';
+const P = 'Public pages';
+
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
+  'GET /self-api/v1/transcripts': {
+    tag: T,
+    summary: 'List transcripts (search, sort, pages)',
+    query: listSchema,
+  },
+  'POST /self-api/v1/transcripts': {
+    tag: T,
+    summary: 'Transcribe a finished tus upload',
+    body: createSchema,
+  },
+  'POST /self-api/v1/transcripts/import': {
+    tag: T,
+    summary: 'Import an .srt/.vtt file (optionally with its media upload)',
+    body: importSchema,
+    form: true,
+  },
+  'POST /self-api/v1/transcripts/move': { tag: T, summary: 'Move transcripts to a folder', body: moveSchema },
+  'POST /self-api/v1/transcripts/delete': {
+    tag: T,
+    summary: 'Delete several transcripts',
+    body: deleteSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}': { tag: T, summary: 'One transcript with its segments' },
+  'PATCH /self-api/v1/transcripts/{id}': { tag: T, summary: 'Rename a transcript', body: renameSchema },
+  'PATCH /self-api/v1/transcripts/{id}/segments': { tag: T, summary: 'Edit the segments', body: editSchema },
+  'DELETE /self-api/v1/transcripts/{id}': { tag: T, summary: 'Delete a transcript and its media' },
+  'POST /self-api/v1/transcripts/{id}/retry': { tag: T, summary: 'Transcribe again', body: retrySchema },
+  'POST /self-api/v1/transcripts/{id}/cancel': { tag: T, summary: 'Stop a waiting or running transcription' },
+  'GET /self-api/v1/transcripts/{id}/media': {
+    tag: T,
+    summary: 'The media file (ranges supported)',
+    produces: 'application/octet-stream',
+  },
+  'GET /self-api/v1/transcripts/{id}/events': {
+    tag: T,
+    summary: 'Live progress as server-sent events',
+    produces: 'text/event-stream',
+  },
+  'GET /self-api/v1/transcripts/{id}/export': {
+    tag: T,
+    summary: 'Export as txt, srt, vtt, docx or json',
+    query: exportQuery,
+    produces: 'application/octet-stream',
+  },
+  'POST /self-api/v1/transcripts/export': {
+    tag: T,
+    summary: 'Export several transcripts as one zip',
+    body: bulkSchema,
+    produces: 'application/zip',
+  },
+  'POST /self-api/v1/transcripts/{id}/shares': {
+    tag: S,
+    summary: 'Create a share link',
+    body: shareCreateSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/shares': { tag: S, summary: "A transcript's share links" },
+  'DELETE /self-api/v1/transcripts/{id}/shares/{shareId}': { tag: S, summary: 'Revoke a share link' },
+  'GET /self-api/v1/shares/{id}/{shareId}': { tag: S, summary: 'A shared transcript', public: true },
+  'GET /self-api/v1/shares/{id}/{shareId}/media': {
+    tag: S,
+    summary: "A shared transcript's media",
+    public: true,
+    produces: 'application/octet-stream',
+  },
+  'GET /self-api/v1/shares/{id}/{shareId}/export': {
+    tag: S,
+    summary: 'Export a shared transcript',
+    public: true,
+    query: shareExportSchema,
+    produces: 'application/octet-stream',
+  },
+  'GET /self-api/v1/folders': { tag: F, summary: 'List folders' },
+  'POST /self-api/v1/folders': { tag: F, summary: 'Create a folder', body: folderSchema },
+  'GET /self-api/v1/folders/{id}': { tag: F, summary: 'One folder' },
+  'PATCH /self-api/v1/folders/{id}': { tag: F, summary: 'Rename a folder', body: folderSchema },
+  'DELETE /self-api/v1/folders/{id}': {
+    tag: F,
+    summary: 'Delete a folder, moving or deleting its transcripts',
+    query: folderDeleteQuery,
+  },
+  'GET /self-api/v1/billing/plans': { tag: B, summary: 'The plans and their prices', public: true },
+  'GET /self-api/v1/billing/status': { tag: B, summary: 'The subscription', personOnly: true },
+  'GET /self-api/v1/billing/orders': { tag: B, summary: 'Payments made', personOnly: true },
+  'POST /self-api/v1/billing/checkout': {
+    tag: B,
+    summary: 'Start a Stripe checkout',
+    body: checkoutSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/billing/portal': {
+    tag: B,
+    summary: "Open Stripe's billing portal",
+    body: portalSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/seo-landing/check-page': {
+    tag: P,
+    summary: 'Whether a /tools page exists',
+    query: pageQuery,
+    public: true,
+  },
+  'GET /self-api/v1/seo-landing/info': { tag: P, summary: 'A /tools page', query: pageQuery, public: true },
+  'GET /self-api/v1/seo-landing/footer-tools': {
+    tag: P,
+    summary: "The footer's tools",
+    query: footerQuery,
+    public: true,
+  },
+  'GET /self-api/v1/api-keys': { tag: K, summary: 'List API keys', personOnly: true },
+  'POST /self-api/v1/api-keys': {
+    tag: K,
+    summary: 'Create an API key (the answer holds the key, once)',
+    body: createApiKeySchema,
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/api-keys/{id}': { tag: K, summary: 'Revoke an API key', personOnly: true },
+  'GET /self-api/v1/webhooks': { tag: W, summary: 'List webhook endpoints' },
+  'POST /self-api/v1/webhooks': {
+    tag: W,
+    summary: 'Add an endpoint (the answer holds its signing secret)',
+    body: createWebhookSchema,
+  },
+  'GET /self-api/v1/webhooks/{id}': { tag: W, summary: 'One endpoint, with its signing secret' },
+  'PATCH /self-api/v1/webhooks/{id}': {
+    tag: W,
+    summary: 'Change or turn on/off an endpoint',
+    body: updateWebhookSchema,
+  },
+  'DELETE /self-api/v1/webhooks/{id}': { tag: W, summary: 'Delete an endpoint' },
+  'GET /self-api/v1/webhooks/{id}/deliveries': { tag: W, summary: 'The delivery log (newest first)' },
+  'POST /self-api/v1/webhooks/{id}/test': { tag: W, summary: 'Send a test event now' },
+};
+
+/** Hono's `/x/:id` as OpenAPI's `/x/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete out.$schema;
+  return out;
+}
+
+const envelope = {
+  type: 'object',
+  required: ['code', 'message', 'data'],
+  properties: {
+    code: { type: 'integer', description: '200 on success; else an error code (common/error-codes.ts)' },
+    message: { type: 'string', description: 'An i18n key (errors.…)' },
+    data: {},
+  },
+};
+
+/** The document for the given mounted routes (documented ones; the test keeps them all so). */
+export function buildOpenApi(
+  routes: { method: string; path: string }[],
+  opts: { title: string; version: string },
+) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/self-api/v1/')) continue;
+    const path = openApiPath(route.path);
+    const doc = ROUTE_DOCS[`${route.method} ${path}`];
+    if (!doc) continue;
+    const params: Record<string, unknown>[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    if (doc.query) {
+      const q = jsonSchema(doc.query) as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, schema] of Object.entries(q.properties ?? {})) {
+        params.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
+      }
+    }
+    const op: Record<string, unknown> = {
+      tags: [doc.tag],
+      summary: doc.summary,
+      operationId: `${route.method.toLowerCase()}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9_]+/g, '_')}`,
+      parameters: params,
+      responses: {
+        '200': doc.produces
+          ? { description: 'The file', content: { [doc.produces]: {} } }
+          : {
+              description: 'The envelope with the result in data',
+              content: { 'application/json': { schema: envelope } },
+            },
+        default: {
+          description: 'An error in the envelope',
+          content: { 'application/json': { schema: envelope } },
+        },
+      },
+      security: doc.public ? [] : doc.personOnly ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
+    };
+    if (doc.body) {
+      const schema = jsonSchema(doc.body);
+      op.requestBody = {
+        required: true,
+        content: doc.form ? { 'multipart/form-data': { schema } } : { 'application/json': { schema } },
+      };
+    }
+    (paths[path] ??= {})[route.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${opts.title} API`,
+      version: opts.version,
+      description:
+        'Every answer is the envelope {code, message, data}. Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.',
+    },
+    servers: [{ url: '/' }],
+    tags: [T, F, S, W, K, B, P].map((name) => ({ name })),
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (csk_…)' },
+        session: { type: 'apiKey', in: 'cookie', name: 'token' },
+      },
+    },
+    paths,
+  };
+}
