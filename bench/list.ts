@@ -1,5 +1,6 @@
 // `npm run bench:list`: the dashboard list API with 10,000 transcripts (not a test; prints figures):
-// latency of the first page, of a later page and of a full-text search, on embedded PGlite.
+// latency of the first page, of a later page and of searches (with their snippets), on embedded
+// PGlite.
 // BENCH_TRANSCRIPTS (default 10000), BENCH_RUNS (default 30).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { signedInUser } from '../server/test/users';
 import { segmentsToPlainText } from '../common/segments';
+import { searchSnippets } from '../server/modules/transcription/search';
 
 const COUNT = Number(process.env.BENCH_TRANSCRIPTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -34,11 +36,15 @@ for (let done = 0; done < COUNT; done += 500) {
     const segments = Array.from({ length: 40 }, (_, k) => ({
       start: k * 3,
       end: k * 3 + 2.5,
-      // One transcript in a hundred mentions the word searched for below.
-      text: [
-        ...Array.from({ length: 8 }, word),
-        ...((done + i) % 100 === 0 && k === 20 ? ['quarterly'] : []),
-      ].join(' '),
+      // One transcript in a hundred mentions the word searched for below, one in a hundred
+      // (others) has a Japanese line.
+      text:
+        (done + i) % 100 === 50 && k === 30
+          ? '次の会議では東京タワーの撮影予算について話し合います'
+          : [
+              ...Array.from({ length: 8 }, word),
+              ...((done + i) % 100 === 0 && k === 20 ? ['quarterly'] : []),
+            ].join(' '),
     }));
     return {
       userId: user.user.id,
@@ -78,6 +84,27 @@ await measure('page 200 (20, newest)', '/self-api/v1/transcripts?page_size=20&pa
 await measure('sorted by name', '/self-api/v1/transcripts?page_size=20&sort=name&order=asc');
 await measure('full-text search "quarterly"', '/self-api/v1/transcripts?page_size=20&q=quarterly');
 await measure('full-text search "coffee signal"', '/self-api/v1/transcripts?page_size=20&q=coffee%20signal');
+await measure(
+  'search inside Japanese "撮影予算"',
+  `/self-api/v1/transcripts?page_size=20&q=${encodeURIComponent('撮影予算')}`,
+);
+await measure('search, 100 a page "coffee"', '/self-api/v1/transcripts?page_size=100&q=coffee');
+
+// What the snippets add to a search's answer: the same page of results with and without them.
+for (const q of ['quarterly', 'coffee']) {
+  const res = await app.request(`/self-api/v1/transcripts?page_size=20&q=${q}`, { headers: user.headers });
+  const ids = ((await res.json()) as { data: { items: { id: string }[] } }).data.items.map((i) => i.id);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await searchSnippets(database.db, user.user.id, ids, q);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `${`snippets alone for 20 "${q}"`.padEnd(34)} p50 ${times[Math.floor(RUNS / 2)]!.toFixed(1)} ms  p95 ${times[Math.min(RUNS - 1, Math.floor(0.95 * RUNS))]!.toFixed(1)} ms`,
+  );
+}
 
 await services.close();
 await database.close();

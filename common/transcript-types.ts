@@ -1,4 +1,5 @@
 import type { ExportFormat } from './ranks';
+import type { SearchSnippet } from './search-snippet';
 import type { Segment } from './segments';
 import type { Speaker } from './speakers';
 
@@ -56,6 +57,8 @@ export interface TranscriptJson {
   segments?: Segment[];
   /** Who speaks (with the segments): segments and words name them by id. */
   speakers?: Speaker[];
+  /** Searches only: where the text matched (null when only the name did). */
+  snippet?: SearchSnippet | null;
 }
 
 export interface TranscriptPage {

@@ -64,6 +64,13 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
     void media.play().catch(() => undefined);
   }, []);
 
+  /** Moves the player to `seconds` without playing (a link opened the page there). */
+  const cue = useCallback((seconds: number) => {
+    const media = ref.current;
+    if (media) media.currentTime = Math.max(0, seconds);
+    setTime(Math.max(0, seconds));
+  }, []);
+
   const onUndo = keyboard?.onUndo;
   const withKeys = !!keyboard;
   useEffect(() => {
@@ -99,5 +106,5 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
     [],
   );
 
-  return { ref, time, current, currentRow, seek, unplayable, onTimeUpdate };
+  return { ref, time, current, currentRow, seek, cue, unplayable, onTimeUpdate };
 }

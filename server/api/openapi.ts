@@ -3,6 +3,7 @@ import { createApiKeySchema } from './api-keys';
 import { checkoutSchema, portalSchema } from './billing';
 import { bulkSchema, exportQuery } from './exports';
 import { folderDeleteQuery, folderSchema } from './folders';
+import { listResponseSchema } from './list-response';
 import { footerQuery, pageQuery } from './seo';
 import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
 import {
@@ -28,6 +29,8 @@ interface RouteDoc {
   /** A multipart form (file uploads) rather than JSON. */
   form?: boolean;
   query?: z.ZodType;
+  /** The envelope's data on success, when documented. */
+  response?: z.ZodType;
   /** What the success answer is, when it is not the JSON envelope. */
   produces?: string;
   /** Answers without signing in. */
@@ -50,6 +53,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: T,
     summary: 'List transcripts (search, sort, pages)',
     query: listSchema,
+    response: listResponseSchema,
   },
   'POST /self-api/v1/transcripts': {
     tag: T,
@@ -182,8 +186,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 /** Hono's `/x/:id` as OpenAPI's `/x/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete out.$schema;
   return out;
 }
@@ -231,7 +235,16 @@ export function buildOpenApi(
           ? { description: 'The file', content: { [doc.produces]: {} } }
           : {
               description: 'The envelope with the result in data',
-              content: { 'application/json': { schema: envelope } },
+              content: {
+                'application/json': {
+                  schema: doc.response
+                    ? {
+                        ...envelope,
+                        properties: { ...envelope.properties, data: jsonSchema(doc.response, 'output') },
+                      }
+                    : envelope,
+                },
+              },
             },
         default: {
           description: 'An error in the envelope',

@@ -112,6 +112,7 @@ export const SegmentRow = memo(function SegmentRow({
   index,
   segment,
   current,
+  linked = false,
   time,
   editable,
   editing,
@@ -128,6 +129,8 @@ export const SegmentRow = memo(function SegmentRow({
   index: number;
   segment: Segment;
   current: boolean;
+  /** The segment a link opened the page at (a search result): outlined until another is played. */
+  linked?: boolean;
   /** The player's time, given to the row being played only (the others do not re-render). */
   time?: number;
   editable: boolean;
@@ -251,7 +254,8 @@ export const SegmentRow = memo(function SegmentRow({
     <li
       ref={rowRef}
       data-segment={index}
-      className={`group scroll-mt-[45vh] rounded-lg lg:scroll-mt-32 ${current ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+      data-linked={linked || undefined}
+      className={`group scroll-mt-[45vh] rounded-lg lg:scroll-mt-32 ${current ? 'bg-brand-50' : 'hover:bg-slate-50'} ${linked ? 'ring-2 ring-amber-300' : ''}`}
     >
       <div className="flex gap-3 px-3 py-2">
         <button

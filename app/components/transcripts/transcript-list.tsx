@@ -4,6 +4,7 @@ import type { TranscriptJson } from '../../../common/transcript-types';
 import { useLocalePath } from '../../lib/use-locale';
 import { DRAG_TYPE } from './folder-list';
 import { useLanguageName } from './language-select';
+import { SnippetLink } from './search-snippet';
 import { StatusBadge } from './status-badge';
 import { useFormat } from '../../lib/use-format';
 
@@ -62,6 +63,7 @@ export function TranscriptList({
                 {lang ? ` · ${nameOf(lang)}` : ''}
                 {item.error ? ` · ${t(item.error.message)}` : ''}
               </p>
+              {item.snippet ? <SnippetLink to={to(`/transcript/${item.id}`)} snippet={item.snippet} /> : null}
             </div>
             <StatusBadge status={item.status} progress={item.progress} stage={item.stage} />
           </li>

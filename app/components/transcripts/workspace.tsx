@@ -100,7 +100,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
               onChange={(e) => list.setQuery(e.target.value)}
               placeholder={t('workspace.search')}
               aria-label={t('workspace.search')}
-              className={`${control} min-w-0 flex-1`}
+              className={`${control} min-w-0 flex-1 basis-full sm:basis-0`}
             />
             <select
               value={list.sort}

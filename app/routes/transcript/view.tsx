@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Route } from './+types/view';
@@ -28,6 +29,7 @@ import {
 } from '../../components/transcripts/transcript-header';
 import { reloadAction } from '../../lib/form-action';
 import { useFormat } from '../../lib/use-format';
+import { linkedSegment } from '../../../common/search-snippet';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -66,6 +68,25 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     keyboard: { onUndo: editor.undo },
   });
   const find = useFind(segments, list);
+
+  // A link to a segment (a search result: ?seg=<index>&t=<seconds>) opens the page there: the
+  // segment in view and outlined, the player at its start. A bad link is ignored.
+  const [params] = useSearchParams();
+  const linked = useMemo(
+    () => linkedSegment(params.get('seg'), params.get('t'), segments),
+    [params, segments],
+  );
+  const cuedFor = useRef<string | null>(null);
+  const { cue } = player;
+  useEffect(() => {
+    const key = params.toString();
+    if (cuedFor.current === key || linked === null) return;
+    cuedFor.current = key;
+    cue(segments[linked]!.start);
+    list.current?.querySelector(`[data-segment="${linked}"]`)?.scrollIntoView({ block: 'start' });
+  }, [params, linked, segments, cue]);
+  // Outlined while it is the one at the player's time (until another plays).
+  const outlined = linked !== null && (player.current === linked || player.current === -1) ? linked : null;
   const speakers = useSpeakerEditing(transcript, segments, editor, editable);
   const speakerCounts = useSpeakerCounts(segments);
 
@@ -229,6 +250,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                         index={i}
                         segment={s}
                         current={i === player.current}
+                        linked={i === outlined}
                         time={i === player.current ? player.time : undefined}
                         editable={editable}
                         editing={editor.editing === i}

@@ -1,4 +1,5 @@
 import type { Folder, Transcript } from '../../db/schema';
+import type { SearchSnippet } from '../../../common/search-snippet';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import type { TranscriptionDeps } from './deps';
 import { queuePosition, type summaryColumns } from './transcripts';
@@ -11,6 +12,8 @@ export function transcriptJson(
     segments?: Transcript['segments'];
     speakers?: Transcript['speakers'];
     speechRegions?: Transcript['speechRegions'];
+    /** A search's match in the text (list searches only). */
+    snippet?: SearchSnippet | null;
   },
   extra: { queuePosition?: number | null } = {},
 ): TranscriptJson {
@@ -46,6 +49,7 @@ export function transcriptJson(
     ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
     ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
     ...(t.segments ? { segments: t.segments, speakers: t.speakers ?? [] } : {}),
+    ...(t.snippet !== undefined ? { snippet: t.snippet } : {}),
   };
 }
 

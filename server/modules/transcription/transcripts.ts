@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CaptionParseError, parseCaptionTranscript } from '../../../common/captions';
 import {
   mergeSegments,
@@ -27,6 +27,7 @@ import { MediaError } from '../media/media-error';
 import { probeMedia, type MediaInfo } from '../media/probe';
 import { mediaKey } from '../storage/storage';
 import { assertAdmission } from './admission';
+import { searchCondition, searchSnippets } from './search';
 import { stripControlChars } from '../../../common/text';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription, queueTranscription } from './transcribe-jobs';
@@ -243,22 +244,6 @@ export interface ListQuery {
   pageSize: number;
 }
 
-/** Full-text over name and text ('simple' config: no stemming, works for every language), plus a prefix match on the name. */
-function searchCondition(q: string): SQL {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  if (words.length === 0) return ilike(transcripts.name, pattern);
-  const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  return or(
-    sql`${transcripts.search} @@ to_tsquery('simple', ${tsquery})`,
-    ilike(transcripts.name, pattern),
-  )!;
-}
-
 export async function listTranscripts(deps: TranscriptionDeps, user: User, query: ListQuery) {
   const conditions: SQL[] = [eq(transcripts.userId, user.id)];
   if (query.folderId) {
@@ -267,7 +252,8 @@ export async function listTranscripts(deps: TranscriptionDeps, user: User, query
   } else if (query.root) {
     conditions.push(isNull(transcripts.folderId));
   }
-  if (query.q?.trim()) conditions.push(searchCondition(query.q.trim()));
+  const q = query.q?.trim();
+  if (q) conditions.push(searchCondition(q));
   const where = and(...conditions);
   const column =
     query.sort === 'name'
@@ -286,7 +272,21 @@ export async function listTranscripts(deps: TranscriptionDeps, user: User, query
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(transcripts).where(where),
   ]);
-  return { items, total: total?.n ?? 0, page: query.page, page_size: query.pageSize };
+  // A search shows, per result, where its text matched (null: by its name only).
+  const snippets = q
+    ? await searchSnippets(
+        deps.db,
+        user.id,
+        items.map((i) => i.id),
+        q,
+      )
+    : null;
+  return {
+    items: snippets ? items.map((i) => ({ ...i, snippet: snippets.get(i.id) ?? null })) : items,
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.pageSize,
+  };
 }
 
 /**
