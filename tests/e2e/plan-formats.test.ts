@@ -17,6 +17,11 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 let paidServer: RunningServer | undefined;
 
+// Plan names are translated: the expectations take them from the locale files.
+const plan = (lang: string): string =>
+  (JSON.parse(readFileSync(`app/locales/${lang}.json`, 'utf8')) as { ranks: Record<string, string> }).ranks
+    .STARTER!;
+
 const SRT = '1\n00:00:01,000 --> 00:00:03,000\nHello from the export test\n';
 
 async function importSrt(url: string, headers: Record<string, string>, name: string): Promise<string> {
@@ -82,17 +87,25 @@ describe('export formats by plan', () => {
       [
         'de',
         {
-          option: 'DOCX — ab Starter',
-          hint: 'VTT, DOCX und JSON ab dem Tarif Starter.',
+          option: `DOCX — ab ${plan('de')}`,
+          hint: `VTT, DOCX und JSON ab dem Tarif „${plan('de')}“.`,
           link: 'Tarife ansehen',
         },
       ],
       [
         'ja',
         {
-          option: 'DOCX — Starterプラン以上',
-          hint: 'VTT、DOCX、JSONはStarterプラン以上で利用できます。',
+          option: `DOCX — ${plan('ja')}プラン以上`,
+          hint: `VTT、DOCX、JSONは${plan('ja')}プラン以上で利用できます。`,
           link: 'プランを見る',
+        },
+      ],
+      [
+        'zh',
+        {
+          option: `DOCX — ${plan('zh')}及以上套餐`,
+          hint: `VTT、DOCX和JSON 需${plan('zh')}及以上套餐。`,
+          link: '查看套餐',
         },
       ],
     ] as const) {
