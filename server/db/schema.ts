@@ -394,7 +394,7 @@ export const routeRules = pgTable(
 
 export type RouteRule = typeof routeRules.$inferSelect;
 
-/** Affiliates (spec §3 distribution): a user who accepted the programme terms. */
+/** Affiliates: a user who accepted the programme terms. */
 export const affiliates = pgTable('affiliates', {
   userId: uuid('user_id')
     .primaryKey()

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { routeRules, type RouteRule } from '../../db/schema';
 import { REDIRECT_STATUSES, type RedirectStatus } from '../../../common/record-states';
 
-// Redirect rules by path (spec §2 "route-rule lookup"): to an internal path or an external
+// Redirect rules by path (docs/product.md#pages): to an internal path or an external
 // address, 301 or 302. A rule may not point at a path that has a rule, and no rule may point at
 // a path that gets one, so every redirect is a single hop: no chains, no loops.
 
