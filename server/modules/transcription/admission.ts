@@ -78,6 +78,7 @@ export async function assertAdmission(
   if ((await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
     throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', 429, {
       limit: limits.concurrent_jobs,
+      count: limits.concurrent_jobs, // picks the message's plural form
     });
   }
   return limits;
