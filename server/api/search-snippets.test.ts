@@ -5,7 +5,7 @@ import { testApp } from '../test/harness';
 import { signedInUser } from '../test/users';
 import { listResponseSchema } from './list-response';
 
-// Issue 17 item 11: a search result shows where its text matched. Runs on PGlite (npm test) and
+// A search result shows where its text matched. Runs on PGlite (npm test) and
 // PostgreSQL (npm run test:services).
 type Json = { code: number; data: any };
 let h: Awaited<ReturnType<typeof testApp>>;

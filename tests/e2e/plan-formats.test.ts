@@ -10,7 +10,7 @@ import { watchConsole } from './console';
 import { startServer, type RunningServer } from './server';
 import { apiSignup } from './session';
 
-// Issue 17 item 9: a Free account learns that DOCX (and the other paid formats) exist, which plan
+// A Free account learns that DOCX (and the other paid formats) exist, which plan
 // has them and where to get it; a paid account downloads them.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');

@@ -8,7 +8,7 @@ import { launch, newContext } from './browser';
 import { watchConsole } from './console';
 import { apiSignup } from './session';
 
-// Issue 17 item 11: a search result shows where the text matched, and opens the transcript there.
+// A search result shows where the text matched, and opens the transcript there.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;
