@@ -1,8 +1,9 @@
 import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
 import type { Speaker } from './speakers';
+import type { TranscriptSource, TranscriptStatus } from './record-states';
 
-export type TranscriptStatus = 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
+export type { TranscriptSource, TranscriptStatus } from './record-states';
 
 /**
  * What a job is doing, in order: waiting for the speech engine (its model downloading), preparing
@@ -22,7 +23,7 @@ export interface TranscriptJson {
   id: string;
   name: string;
   folder_id: string | null;
-  source: 'upload' | 'import';
+  source: TranscriptSource;
   status: TranscriptStatus;
   progress: number;
   language: string;

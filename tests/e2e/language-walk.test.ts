@@ -8,8 +8,8 @@ import { englishWordsIn } from './english-words';
 import { apiSignup } from './session';
 
 // Every page of common/pages.ts in every other language, as a visitor sees it once the page has
-// loaded its data: no text left in English, no console error (issue 17). The user's own content
-// is written in Latin placeholder text so that only the interface can trip the check.
+// loaded its data: no text left in English, no console error. The user's own content is written
+// in Latin placeholder text so that only the interface can trip the check.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;

@@ -4,9 +4,9 @@ import { launch, newContext } from './browser';
 import { watchConsole } from './console';
 import { apiSignup } from './session';
 
-// Long and unbroken text never pushes the page sideways, and what is cut stays readable in full
-// (issue 17, item 7): a 200-character name on the list, the transcript and the share page, at
-// desktop and phone widths; the German search placeholder fits its box.
+// Long and unbroken text never pushes the page sideways, and what is cut stays readable in full:
+// a 200-character name on the list, the transcript and the share page, at desktop and phone
+// widths; the German search placeholder fits its box.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 const LONG = 'Quarterlyreviewandplanningmeeting'.repeat(7).slice(0, 200);
