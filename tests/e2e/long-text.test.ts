@@ -102,3 +102,35 @@ describe('the German search box', () => {
     });
   }
 });
+
+describe('Chinese, Japanese and Korean headings', () => {
+  /** The heading's text as it is laid out, line by line. */
+  const lines = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const text = el.firstChild as Text;
+        const rows = new Map<number, string>();
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          rows.set(top, (rows.get(top) ?? '') + text.data[i]);
+        }
+        return [...rows.values()].map((r) => r.trim());
+      });
+
+  for (const [lang, expected] of [
+    ['zh', ['几分钟内，', '将任意视频转为文字']],
+    ['ja', ['あらゆる動画を、', '数分でテキストに']],
+    ['ko', ['어떤 동영상이든 몇', '분 만에 텍스트로']],
+  ] as const) {
+    it(`break between words or phrases on a phone (${lang})`, async () => {
+      const { page } = await pageAt({ width: 375, height: 812 }, `/${lang}/`);
+      expect(await lines(page, 'h1')).toEqual(expected);
+      await page.context().close();
+    });
+  }
+});
