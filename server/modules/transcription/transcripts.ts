@@ -228,8 +228,10 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
       completedAt: deps.now(),
     })
     .returning();
-  if (!upload) return row!;
-  return { ...row!, mediaKey: await attachUpload(deps, row!, upload) };
+  const stored = upload ? { ...row!, mediaKey: await attachUpload(deps, row!, upload) } : row!;
+  // Done without a job: tell the webhooks here, as the pipeline does for transcribed ones.
+  await deps.notify?.({ event: 'transcript.completed', transcriptId: row!.id });
+  return stored;
 }
 
 export interface ListQuery {
