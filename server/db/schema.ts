@@ -17,7 +17,7 @@ import {
 import type { RankLimits } from '../../common/ranks';
 import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
-import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
+import { TRANSCRIPT_SOURCES, TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
 
 export const users = pgTable('users', {
@@ -127,8 +127,8 @@ export const transcripts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
-    source: text('source', { enum: ['upload', 'import'] }).notNull(),
-    /** The link the media was imported from (modules/link-import), null for uploads. */
+    source: text('source', { enum: TRANSCRIPT_SOURCES }).notNull(),
+    /** The link the media was downloaded from (modules/link-import), null otherwise. */
     sourceUrl: text('source_url'),
     status: text('status', { enum: TRANSCRIPT_STATUSES }).notNull(),
     progress: integer('progress').notNull().default(0),
