@@ -41,6 +41,11 @@ export function localNumber(lang: Locale, n: number, maximumFractionDigits = 0):
   return new Intl.NumberFormat(LOCALE_TAGS[lang], { maximumFractionDigits }).format(n);
 }
 
+/** Items joined as the language lists them ('VTT, DOCX, and JSON' · 'VTT, DOCX und JSON' · 'VTT、DOCX、JSON'). */
+export function localList(lang: Locale, items: readonly string[]): string {
+  return new Intl.ListFormat(LOCALE_TAGS[lang], { type: 'conjunction' }).format(items);
+}
+
 /** Transcription minutes, one decimal at most, the same on every page ('4.6'). */
 export function localMinutes(lang: Locale, minutes: number): string {
   return localNumber(lang, Math.round(minutes * 10) / 10, 1);

@@ -3,6 +3,7 @@ import {
   localDate,
   localDuration,
   localIsoDate,
+  localList,
   localMinutes,
   localMoney,
   localNumber,
@@ -20,6 +21,7 @@ export function useFormat() {
       number: (n: number, fractionDigits = 0) => localNumber(lang, n, fractionDigits),
       minutes: (n: number) => localMinutes(lang, n),
       money: (minor: number, currency: string) => localMoney(lang, minor, currency),
+      list: (items: readonly string[]) => localList(lang, items),
     }),
     [lang],
   );

@@ -83,6 +83,7 @@ export async function assertAdmission(
   if (!request.forTranscript && (await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
     throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', 429, {
       limit: limits.concurrent_jobs,
+      count: limits.concurrent_jobs, // picks the message's plural form
     });
   }
   return limits;
