@@ -47,7 +47,7 @@ export interface ServiceDeps {
   /** API keys' per-key minute allowances (docs/decisions/0018-api-keys-webhooks.md). */
   apiKeys: { keyLimiter: KeyRateLimiter };
   webhooks: WebhookDeps;
-  /** Imports from a link (docs/decisions/0022-link-import.md). */
+  /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;

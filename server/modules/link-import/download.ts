@@ -261,7 +261,7 @@ async function fetchMedia(
 
 /**
  * A page goes to yt-dlp, which reaches the network itself: its host is checked (after DNS) right
- * before, but what yt-dlp fetches from there is beyond this guard (docs/decisions/0022).
+ * before, but what yt-dlp fetches from there is beyond this guard (docs/decisions/0023).
  */
 async function viaYtDlp(
   deps: LinkImportDeps,
