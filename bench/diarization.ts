@@ -1,7 +1,7 @@
 // `npm run bench:diarization -- <audio or video file>`: what "Identify speakers" costs (not a
 // test; no pass/fail). Transcribes the file twice side by side in this process with the configured
 // Whisper model and threads — without, then with speaker diarization — and prints both wall-clock
-// times, their ratio (the issue's bound: ≤ 2× with the base model) and the speakers found.
+// times, their ratio (the target: ≤ 2× with the base model, decision 0020) and the speakers found.
 // Needs the real models: the Whisper model (WHISPER_MODEL or DATA_DIR/models/ggml-base.bin) and
 // the two diarization files (npm run model:download -- diarization). Without them it says so and
 // exits 2: on a machine without internet no figure can be produced (docs/decisions/0020).

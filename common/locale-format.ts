@@ -1,5 +1,5 @@
-// Dates, numbers, durations and money in the page's language (Intl). English keeps the spec's own
-// formats ('Jan 05 2024', '1h 2m 3s'), and so do exports; other languages get their conventions.
+// Dates, numbers, durations and money in the page's language (Intl). English keeps the fixed
+// formats of docs/product.md#formats-on-screen ('Jan 05 2024', '1h 2m 3s'), and so do exports; other languages get their conventions.
 // Dates are shown in UTC, so the server's render and the browser's hydration always agree.
 import { formatDate, formatDuration } from './format';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from './locales';

@@ -1,4 +1,4 @@
-// Ranks and their limits (spec §3, §9: limits are ours to set). One table, used by the server
+// Ranks and their limits (docs/product.md#ranks: limits are ours to set). One table, used by the server
 // to enforce and by /pricing to show. null means unlimited.
 export const RANKS = ['Free', 'STARTER', 'BASIC', 'ADVANCED', 'UNLIMITED', 'Enterprise'] as const;
 export type StandardRank = (typeof RANKS)[number];
@@ -97,7 +97,7 @@ export function standardRank(name: string | null | undefined): StandardRank | nu
   return RANKS.find((r) => r.toLowerCase() === lower) ?? null;
 }
 
-/** Spec §3: a rank_name matching none of the six (case-insensitive) marks the user as customised. */
+/** A rank_name matching none of the six (case-insensitive) marks the user as customised. */
 export function isCustomizedRank(name: string | null | undefined): boolean {
   return standardRank(name) === null;
 }

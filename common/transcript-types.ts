@@ -1,11 +1,9 @@
 import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
 import type { Speaker } from './speakers';
+import type { TranscriptSource, TranscriptStatus } from './record-states';
 
-export const TRANSCRIPT_SOURCES = ['upload', 'import', 'link'] as const;
-export type TranscriptSource = (typeof TRANSCRIPT_SOURCES)[number];
-
-export type TranscriptStatus = 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
+export type { TranscriptSource, TranscriptStatus } from './record-states';
 
 /**
  * What a job is doing, in order: downloading the media (a link import), waiting for the speech

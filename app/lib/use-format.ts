@@ -10,7 +10,7 @@ import {
 } from '../../common/locale-format';
 import { useLocale } from './use-locale';
 
-/** Dates, durations, numbers and money in the page's language (English keeps the spec's formats). */
+/** Dates, durations, numbers and money in the page's language (English keeps the formats of docs/product.md#formats-on-screen). */
 export function useFormat() {
   const lang = useLocale();
   return useMemo(

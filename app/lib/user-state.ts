@@ -4,7 +4,7 @@ import { readCookie } from '../../common/cookies';
 import { isCustomizedRank, lockedFormats, RANK_LIMITS, type LockedFormat } from '../../common/ranks';
 import { api } from './api';
 
-// Client state of spec §3/§4, mirrored in readable cookies (the session token itself is httpOnly).
+// The signed-in state (docs/product.md#browser-state), mirrored in readable cookies (the session token itself is httpOnly).
 export const STATE_COOKIES = ['userinfo', 'permissions_quota', 'rank', 'isLogin', 'isCustomize'] as const;
 const MAX_AGE = 30 * 24 * 3600;
 
@@ -92,7 +92,7 @@ export function readUserState(cookieHeader: string): UserState {
   };
 }
 
-/** Fetches the user; a failed fetch is ignored silently (spec §8). */
+/** Fetches the user; a failed fetch is ignored silently. */
 export async function refreshUserState(): Promise<UserPayload | null> {
   try {
     const payload = await api.get<UserPayload>('/common-api/v1/user', undefined, { handleErrors: true });

@@ -9,7 +9,7 @@ import { watchConsole } from './console';
 import { mailTo } from './outbox';
 import { apiSignup } from './session';
 
-// What a new user trips over first (issue 17): each check is something a person would notice.
+// What a new user trips over first: each check is something a person would notice.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;

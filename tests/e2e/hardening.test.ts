@@ -4,7 +4,7 @@ import { DESKTOP_UA, GOOGLEBOT_UA, launch } from './browser';
 import { apiSignup } from './session';
 import { mailTo } from './outbox';
 
-// The outside probe's reproductions (issue 13), run against the production build.
+// Reproductions of what an outside security probe found, run against the production build.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 const browserHeaders = { 'user-agent': DESKTOP_UA };

@@ -6,11 +6,12 @@ import { ApiClientError } from '../../lib/api-client';
 import { formatDate } from '../../../common/format';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
+import type { ApiKeyScope } from '../../../common/record-states';
 
 export interface ApiKeyItem {
   id: string;
   name: string;
-  scope: 'full' | 'read';
+  scope: ApiKeyScope;
   prefix: string;
   created_at: string;
   last_used_at: string | null;

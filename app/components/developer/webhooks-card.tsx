@@ -6,6 +6,7 @@ import { ApiClientError } from '../../lib/api-client';
 import { WEBHOOK_EVENTS } from '../../../common/webhook-events';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
+import type { WebhookDeliveryStatus } from '../../../common/record-states';
 
 interface Endpoint {
   id: string;
@@ -21,7 +22,7 @@ interface Endpoint {
 interface Delivery {
   id: string;
   event: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: WebhookDeliveryStatus;
   response_status: number | null;
   error: string | null;
   attempts: unknown[];

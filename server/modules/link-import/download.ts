@@ -69,13 +69,16 @@ export async function runLinkImport(
   const t = deps.transcription;
   const id = job.transcriptId;
   const [row] = await t.db.select().from(transcripts).where(eq(transcripts.id, id));
-  if (!row || row.status !== 'queued' || row.source !== 'link' || !row.sourceUrl || row.mediaKey) return;
+  // Canceled, deleted or already downloaded: nothing to do. A job that finds its transcript
+  // 'processing' is a run the worker did not finish (a crash): it starts over.
+  const waiting = row?.status === 'queued' || row?.status === 'processing';
+  if (!row || !waiting || row.source !== 'link' || !row.sourceUrl || row.mediaKey) return;
   const [user] = await t.db.select().from(users).where(eq(users.id, row.userId));
   if (!user) return;
   const claimed = await t.db
     .update(transcripts)
     .set({ status: 'processing', stage: 'downloading', progress: 0, errorCode: null, errorDetail: null })
-    .where(and(eq(transcripts.id, id), eq(transcripts.status, 'queued')))
+    .where(and(eq(transcripts.id, id), eq(transcripts.status, row.status)))
     .returning({ id: transcripts.id });
   if (claimed.length === 0) return;
   t.events.publish(id, { type: 'status', status: 'processing', progress: 0, stage: 'downloading' });

@@ -50,7 +50,7 @@ export interface AdmissionRequest {
 /**
  * The one place that says whether a user may transcribe a file now: file size, duration,
  * minutes left in the period (counting jobs already waiting) and jobs running at once. The
- * numbers come from the rank table (common/ranks.ts), which the Plans issue owns.
+ * numbers come from the rank table (common/ranks.ts).
  */
 export async function assertAdmission(
   db: Db,
