@@ -11,8 +11,11 @@
 export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'done', 'failed', 'canceled'] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
 
-/** Where a transcript's media came from: a file upload, or a link (modules/link-import). */
-export const TRANSCRIPT_SOURCES = ['upload', 'import'] as const;
+/**
+ * Where a transcript came from: a file upload, imported captions, or media downloaded from a
+ * link (modules/link-import).
+ */
+export const TRANSCRIPT_SOURCES = ['upload', 'import', 'link'] as const;
 export type TranscriptSource = (typeof TRANSCRIPT_SOURCES)[number];
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;

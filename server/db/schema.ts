@@ -147,7 +147,7 @@ export const transcripts = pgTable(
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     source: text('source', { enum: TRANSCRIPT_SOURCES }).notNull(),
-    /** The link the media was imported from (modules/link-import), null for uploads. */
+    /** The link the media was downloaded from (modules/link-import), null otherwise. */
     sourceUrl: text('source_url'),
     status: text('status', { enum: TRANSCRIPT_STATUSES }).notNull(),
     progress: integer('progress').notNull().default(0),

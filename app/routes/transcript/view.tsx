@@ -139,6 +139,17 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           {transcript.duration !== null ? <span>{fmt.duration(transcript.duration)}</span> : null}
           {language ? <span>{nameOf(language)}</span> : null}
           {transcript.source === 'import' ? <span>{t('pages.transcript.imported')}</span> : null}
+          {transcript.source === 'link' && transcript.source_url ? (
+            <a
+              href={transcript.source_url}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="max-w-[16rem] truncate text-brand-700 hover:underline"
+              title={transcript.source_url}
+            >
+              {t('transcripts.link.source')}
+            </a>
+          ) : null}
           {editor.saving ? <span className="text-slate-500">{t('editor.saving')}</span> : null}
         </span>
       }
