@@ -155,5 +155,6 @@ describe('export formats by plan', () => {
     expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a Word document is a zip
     expect(bytes.length).toBeGreaterThan(1000);
     await ctx.close();
-  });
+    // Two server starts and an operator command: more than one page's worth of time.
+  }, 180_000);
 });
