@@ -6,37 +6,24 @@
 // and, signed in through the real sign-up and its outbox mail, the user API, the transcript list
 // API and the dashboard page. Ratios against /healthz in the same run are what to compare.
 //   BENCH_REQUESTS (default 400), BENCH_CONCURRENCY (default 8)
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { simpleParser } from 'mailparser';
+import { buildProduction, COMPILED, measure, sleep, startServer } from './lib/server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
 
-spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+buildProduction();
 
-const variants = [{ name: 'now', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] }];
+const variants = [{ name: 'now', cwd: process.cwd(), args: COMPILED }];
 if (process.env.BENCH_BASELINE)
   variants.unshift({
     name: 'baseline',
     cwd: path.resolve(process.env.BENCH_BASELINE),
     args: ['--import', 'tsx', 'server/main.ts'],
   });
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function signIn(base, dataDir) {
   const email = 'bench@example.test';
@@ -76,28 +63,13 @@ async function signIn(base, dataDir) {
   }
 }
 
-async function measure(base, urlPath, cookie) {
-  const times = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next++;
-      const t0 = performance.now();
-      const res = await fetch(base + urlPath, {
-        headers: { 'user-agent': UA, 'accept-encoding': 'gzip', cookie, origin: base },
-        redirect: 'manual',
-      });
-      await res.arrayBuffer();
-      times.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const rps = REQUESTS / ((performance.now() - started) / 1000);
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { rps, p50: q(0.5), p95: q(0.95) };
-}
+const run = (base, urlPath, cookie) =>
+  measure(base + urlPath, {
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    headers: { 'accept-encoding': 'gzip', cookie, origin: base },
+    redirect: 'manual',
+  });
 
 const CASES = [
   ['GET /healthz', '/healthz', 'anon'],
@@ -112,42 +84,17 @@ const CASES = [
 const results = new Map();
 for (const v of variants) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-ssr-'));
-  const port = await freePort();
-  const proc = spawn(process.execPath, v.args, {
-    cwd: v.cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer({ ...v, dataDir, env: { WHISPER_MODEL_AUTO_DOWNLOAD: 'false' } });
+  const { base } = server;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 600) throw new Error(`${v.name} did not start`);
-      await sleep(100);
-    }
     const user = `i18n_redirected=en; ${await signIn(base, dataDir)}`;
     const cookies = { anon: 'i18n_redirected=en', de: 'i18n_redirected=de', user };
     for (const [name, urlPath, who] of CASES) {
-      await measure(base, urlPath, cookies[who]); // warm-up round
-      results.set(`${v.name}|${name}`, await measure(base, urlPath, cookies[who]));
+      await run(base, urlPath, cookies[who]); // warm-up round
+      results.set(`${v.name}|${name}`, await run(base, urlPath, cookies[who]));
     }
   } finally {
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

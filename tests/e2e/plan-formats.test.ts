@@ -1,16 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVER_OUT } from '../../scripts/build-server.mjs';
 import { testModelPath } from '../../server/test/test-model';
-import { launch, newContext } from './browser';
+import { launch } from './browser';
 import { watchConsole } from './console';
 import { startServer, type RunningServer } from './server';
-import { apiSignup } from './session';
+import { importCaptions } from './imports';
+import { apiSignup, signedInContext } from './session';
 
-// Issue 17 item 9: a Free account learns that DOCX (and the other paid formats) exist, which plan
+// A Free account learns that DOCX (and the other paid formats) exist, which plan
 // has them and where to get it; a paid account downloads them.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -19,18 +20,11 @@ let paidServer: RunningServer | undefined;
 
 const SRT = '1\n00:00:01,000 --> 00:00:03,000\nHello from the export test\n';
 
-async function importSrt(url: string, headers: Record<string, string>, name: string): Promise<string> {
-  const form = new FormData();
-  form.set('file', new File([SRT], 'talk.srt'));
-  form.set('name', name);
-  const res = await fetch(`${url}/self-api/v1/transcripts/import`, { method: 'POST', headers, body: form });
-  return ((await res.json()) as { data: { id: string } }).data.id;
-}
+const importSrt = (url: string, headers: Record<string, string>, name: string) =>
+  importCaptions(url, headers, { text: SRT, fileName: 'talk.srt', name });
 
 async function signedIn(url: string, cookie: string, locale?: string, width = 1280) {
-  const ctx: BrowserContext = await newContext(browser, locale ? { locale, acceptLanguage: locale } : {});
-  const [name, value] = cookie.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url, httpOnly: true }]);
+  const ctx = await signedInContext(browser, url, cookie, locale ? { locale, acceptLanguage: locale } : {});
   const page = await ctx.newPage();
   await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
   return { ctx, page };
@@ -82,16 +76,16 @@ describe('export formats by plan', () => {
       [
         'de',
         {
-          option: 'DOCX — ab Starter',
-          hint: 'VTT, DOCX und JSON ab dem Tarif Starter.',
+          option: 'DOCX — ab Einsteiger',
+          hint: 'VTT, DOCX und JSON ab dem Tarif Einsteiger.',
           link: 'Tarife ansehen',
         },
       ],
       [
         'ja',
         {
-          option: 'DOCX — Starterプラン以上',
-          hint: 'VTT、DOCX、JSONはStarterプラン以上で利用できます。',
+          option: 'DOCX — スタータープラン以上',
+          hint: 'VTT、DOCX、JSONはスタータープラン以上で利用できます。',
           link: 'プランを見る',
         },
       ],
