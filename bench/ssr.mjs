@@ -5,6 +5,10 @@
 // an anonymous visitor (/ and /de/login: the page cache serves these); the 401 of the user API;
 // and, signed in through the real sign-up and its outbox mail, the user API, the transcript list
 // API and the dashboard page. Ratios against /healthz in the same run are what to compare.
+// The user owns 25 imported transcripts (the list's first page holds 20). BENCH_BARE_PORT makes
+// the server start bare Hono handlers (server/bench-bare.ts) on a second port of the same
+// process, reading the same rows through the same PGlite handle; the user and list APIs are also
+// printed as a ratio to them (issue 19: ≥ 0.8). Rounds alternate ours and bare, twice each.
 //   BENCH_REQUESTS (default 400), BENCH_CONCURRENCY (default 8)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -76,12 +80,26 @@ async function signIn(base, dataDir) {
   }
 }
 
-async function measure(base, urlPath, cookie) {
+async function importTranscripts(base, cookie, n) {
+  for (let i = 0; i < n; i++) {
+    const form = new FormData();
+    const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nBench line ${i} one.\n\n00:00:02.000 --> 00:00:04.000\nBench line ${i} two.\n`;
+    form.set('file', new File([vtt], `bench-${i}.vtt`, { type: 'text/vtt' }));
+    const r = await fetch(`${base}/self-api/v1/transcripts/import`, {
+      method: 'POST',
+      headers: { cookie, origin: base },
+      body: form,
+    });
+    if (!r.ok) throw new Error(`import ${r.status} ${await r.text()}`);
+  }
+}
+
+async function measure(base, urlPath, cookie, requests = REQUESTS) {
   const times = [];
   let next = 0;
   const started = performance.now();
   const worker = async () => {
-    while (next < REQUESTS) {
+    while (next < requests) {
       next++;
       const t0 = performance.now();
       const res = await fetch(base + urlPath, {
@@ -93,10 +111,11 @@ async function measure(base, urlPath, cookie) {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const rps = REQUESTS / ((performance.now() - started) / 1000);
+  const ms = performance.now() - started;
+  const rps = requests / (ms / 1000);
   times.sort((a, b) => a - b);
   const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { rps, p50: q(0.5), p95: q(0.95) };
+  return { rps, p50: q(0.5), p95: q(0.95), ms, times };
 }
 
 const CASES = [
@@ -108,11 +127,33 @@ const CASES = [
   ['API transcript list (signed in)', '/self-api/v1/transcripts', 'user'],
   ['page /dashboard (signed in)', '/dashboard', 'user'],
 ];
+// Ours beside the bare handler (same process, same rows): [name, our path, bare path].
+const BARE = [
+  ['API /common-api/v1/user (signed in)', '/common-api/v1/user', '/user'],
+  ['API transcript list (signed in)', '/self-api/v1/transcripts', '/transcripts'],
+];
+const bareResults = new Map();
+const BARE_SLICES = 10;
+const BARE_SLICE = Math.max(20, Math.round(REQUESTS / 4));
+const pooled = (slices) => {
+  const times = slices.flatMap((s) => s.times).sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  const ms = slices.reduce((t, s) => t + s.ms, 0);
+  return { rps: times.length / (ms / 1000), p50: q(0.5), p95: q(0.95) };
+};
 
+// BENCH_CASES=<regex> measures only the matching cases (and /healthz, the yardstick);
+// BENCH_CPU_PROF=<dir> starts the server with --cpu-prof into that folder.
+const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+if (only) CASES.splice(0, CASES.length, ...CASES.filter(([name], i) => i === 0 || only.test(name)));
+if (only) BARE.splice(0, BARE.length, ...BARE.filter(([name]) => only.test(name)));
+if (process.env.BENCH_CPU_PROF)
+  variants.at(-1).args.unshift('--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF);
 const results = new Map();
 for (const v of variants) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-ssr-'));
   const port = await freePort();
+  const barePort = v.name === 'now' ? await freePort() : 0;
   const proc = spawn(process.execPath, v.args, {
     cwd: v.cwd,
     env: {
@@ -124,6 +165,7 @@ for (const v of variants) {
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
       WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
+      BENCH_BARE_PORT: barePort ? String(barePort) : '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -139,10 +181,24 @@ for (const v of variants) {
       await sleep(100);
     }
     const user = `i18n_redirected=en; ${await signIn(base, dataDir)}`;
+    await importTranscripts(base, user, 25);
     const cookies = { anon: 'i18n_redirected=en', de: 'i18n_redirected=de', user };
     for (const [name, urlPath, who] of CASES) {
       await measure(base, urlPath, cookies[who]); // warm-up round
       results.set(`${v.name}|${name}`, await measure(base, urlPath, cookies[who]));
+    }
+    if (barePort) {
+      const bare = `http://127.0.0.1:${barePort}`;
+      for (const [name, ours, theirs] of BARE) {
+        await measure(bare, theirs, user); // warm-up round
+        // Many short alternating slices, so the other sessions' load falls on both sides alike.
+        const slices = { ours: [], bare: [] };
+        for (let round = 0; round < BARE_SLICES; round++) {
+          slices.ours.push(await measure(base, ours, user, BARE_SLICE));
+          slices.bare.push(await measure(bare, theirs, user, BARE_SLICE));
+        }
+        bareResults.set(name, slices);
+      }
     }
   } finally {
     const exited = new Promise((r) => proc.once('exit', r));
@@ -173,3 +229,34 @@ for (const [name] of CASES) {
     );
   console.log(line);
 }
+
+if (bareResults.size) {
+  console.log(
+    `\nours ÷ bare Hono handler (same process, same rows; ${BARE_SLICES} alternating slices of ${BARE_SLICE} requests)`,
+  );
+  console.log(
+    'case'.padEnd(38) +
+      'ours req/s  p50  p95'.padStart(26) +
+      'bare req/s  p50  p95'.padStart(26) +
+      '  ratio  (slice ratios min–max)',
+  );
+  const cell = (r) =>
+    `${r.rps.toFixed(0).padStart(10)} ${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(6)}`;
+  for (const [name, slices] of bareResults) {
+    const ours = pooled(slices.ours);
+    const bare = pooled(slices.bare);
+    const each = slices.ours.map((o, i) => o.rps / slices.bare[i].rps).sort((a, b) => a - b);
+    console.log(
+      name.padEnd(38) +
+        cell(ours).padStart(26) +
+        cell(bare).padStart(26) +
+        `  ${(ours.rps / bare.rps).toFixed(2)}   (${each[0].toFixed(2)}–${each.at(-1).toFixed(2)})`,
+    );
+  }
+}
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
