@@ -33,9 +33,38 @@ const MIX = [
 spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-const variants = [
-  { name: 'compiled (npm start)', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] },
-];
+// Start-up options tried against idle RSS (decision 0015); BENCH_LEAN_VARIANTS=all runs them all
+// side by side, or a comma-separated list of their names.
+const COMPILED = ['--enable-source-maps', 'build/node/main.js'];
+const OPTIONS = {
+  'npm start (semi-space 2)': { args: ['--max-semi-space-size=2', ...COMPILED] },
+  'compiled, no options': { args: COMPILED },
+  'MALLOC_ARENA_MAX=2': { args: COMPILED, env: { MALLOC_ARENA_MAX: '2' } },
+  '--max-semi-space-size=2': { args: ['--max-semi-space-size=2', ...COMPILED] },
+  '--optimize-for-size': { args: ['--optimize-for-size', ...COMPILED] },
+  // (--lite-mode is not among them: it turns WebAssembly off, and PGlite is WebAssembly.)
+  'arena 2 + semi-space 2': {
+    args: ['--max-semi-space-size=2', ...COMPILED],
+    env: { MALLOC_ARENA_MAX: '2' },
+  },
+  'size + semi-space 2': { args: ['--optimize-for-size', '--max-semi-space-size=2', ...COMPILED] },
+  'size + semi-space 2 + arena 2': {
+    args: ['--optimize-for-size', '--max-semi-space-size=2', ...COMPILED],
+    env: { MALLOC_ARENA_MAX: '2' },
+  },
+  'size + semi-space 1 + arena 2': {
+    args: ['--optimize-for-size', '--max-semi-space-size=1', ...COMPILED],
+    env: { MALLOC_ARENA_MAX: '2' },
+  },
+};
+const chosen =
+  process.env.BENCH_LEAN_VARIANTS === 'all'
+    ? Object.keys(OPTIONS)
+    : (process.env.BENCH_LEAN_VARIANTS?.split(',') ?? ['npm start (semi-space 2)']);
+const variants = chosen.map((name) => {
+  if (!OPTIONS[name]) throw new Error(`unknown variant ${name}: ${Object.keys(OPTIONS).join(', ')}`);
+  return { name, cwd: process.cwd(), ...OPTIONS[name] };
+});
 if (process.env.BENCH_BASELINE)
   variants.unshift({
     name: `baseline (${path.basename(process.env.BENCH_BASELINE)}, tsx)`,
@@ -63,6 +92,7 @@ async function start(variant, dataDir) {
     cwd: variant.cwd,
     env: {
       ...process.env,
+      ...variant.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -158,3 +188,9 @@ for (const r of rows)
       r.after.toFixed(0).padStart(11) +
       r.peak.toFixed(0).padStart(6),
   );
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

@@ -11,7 +11,7 @@
 // printed as a ratio to them (issue 19: ≥ 0.8). Rounds alternate ours and bare, twice each.
 //   BENCH_REQUESTS (default 400), BENCH_CONCURRENCY (default 8)
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,11 +26,31 @@ spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inher
 spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const variants = [{ name: 'now', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] }];
+// BENCH_NODE_FLAGS='--flag …' (and BENCH_NODE_ENV='NAME=value …') adds this checkout started with them.
+if (process.env.BENCH_NODE_FLAGS || process.env.BENCH_NODE_ENV)
+  variants.push({
+    name: 'flags',
+    cwd: process.cwd(),
+    args: [
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      '--enable-source-maps',
+      'build/node/main.js',
+    ],
+    env: Object.fromEntries(
+      (process.env.BENCH_NODE_ENV ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((kv) => kv.split('=')),
+    ),
+  });
 if (process.env.BENCH_BASELINE)
   variants.unshift({
     name: 'baseline',
     cwd: path.resolve(process.env.BENCH_BASELINE),
-    args: ['--import', 'tsx', 'server/main.ts'],
+    // A checkout that has a compiled server runs it, as `npm start` does; an older one, with tsx.
+    args: existsSync(path.join(process.env.BENCH_BASELINE, 'build/node/main.js'))
+      ? ['--enable-source-maps', 'build/node/main.js']
+      : ['--import', 'tsx', 'server/main.ts'],
   });
 
 const freePort = () =>
@@ -153,7 +173,7 @@ const results = new Map();
 for (const v of variants) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-ssr-'));
   const port = await freePort();
-  const barePort = v.name === 'now' ? await freePort() : 0;
+  const barePort = v.name !== 'baseline' ? await freePort() : 0;
   const proc = spawn(process.execPath, v.args, {
     cwd: v.cwd,
     env: {
@@ -166,6 +186,7 @@ for (const v of variants) {
       DATABASE_URL: '',
       WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
       BENCH_BARE_PORT: barePort ? String(barePort) : '',
+      ...v.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -197,7 +218,7 @@ for (const v of variants) {
           slices.ours.push(await measure(base, ours, user, BARE_SLICE));
           slices.bare.push(await measure(bare, theirs, user, BARE_SLICE));
         }
-        bareResults.set(name, slices);
+        bareResults.set(`${v.name}|${name}`, slices);
       }
     }
   } finally {
@@ -212,7 +233,9 @@ console.log(
   `${REQUESTS} requests, concurrency ${CONCURRENCY}, ${os.availableParallelism()} cores (shared: compare ratios)`,
 );
 const head = variants.map((v) => `${v.name}: req/s  p50  p95  (÷healthz)`.padStart(42)).join('');
-console.log('case'.padEnd(38) + head + (variants.length > 1 ? '   now/baseline' : ''));
+const first = variants[0].name;
+const others = variants.slice(1).map((v) => v.name);
+console.log('case'.padEnd(38) + head + others.map((o) => `${o}/${first}`.padStart(16)).join(''));
 for (const [name] of CASES) {
   let line = name.padEnd(38);
   for (const v of variants) {
@@ -223,9 +246,9 @@ for (const [name] of CASES) {
         42,
       );
   }
-  if (variants.length > 1)
-    line += `${(results.get(`now|${name}`).rps / results.get(`baseline|${name}`).rps).toFixed(2)}×`.padStart(
-      15,
+  for (const o of others)
+    line += `${(results.get(`${o}|${name}`).rps / results.get(`${first}|${name}`).rps).toFixed(2)}×`.padStart(
+      16,
     );
   console.log(line);
 }
@@ -235,7 +258,7 @@ if (bareResults.size) {
     `\nours ÷ bare Hono handler (same process, same rows; ${BARE_SLICES} alternating slices of ${BARE_SLICE} requests)`,
   );
   console.log(
-    'case'.padEnd(38) +
+    'case'.padEnd(46) +
       'ours req/s  p50  p95'.padStart(26) +
       'bare req/s  p50  p95'.padStart(26) +
       '  ratio  (slice ratios min–max)',
@@ -247,7 +270,7 @@ if (bareResults.size) {
     const bare = pooled(slices.bare);
     const each = slices.ours.map((o, i) => o.rps / slices.bare[i].rps).sort((a, b) => a - b);
     console.log(
-      name.padEnd(38) +
+      name.padEnd(46) +
         cell(ours).padStart(26) +
         cell(bare).padStart(26) +
         `  ${(ours.rps / bare.rps).toFixed(2)}   (${each[0].toFixed(2)}–${each.at(-1).toFixed(2)})`,
