@@ -1,5 +1,5 @@
 // `npm run bench:account-timing`: do sign-up and forgot-password answer in the same time whether
-// or not the address has an account (issue 13 items 5, 6)? Production server, scratch data dir;
+// or not the address has an account? Production server, scratch data dir;
 // pairs of requests in alternating order, each from its own client address (TRUST_PROXY) so the
 // per-address limits stay out of the way. Prints medians and their ratio; no pass/fail.
 import { performance } from 'node:perf_hooks';

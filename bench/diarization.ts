@@ -1,11 +1,10 @@
 // `npm run bench:diarization -- <audio or video file>`: what "Identify speakers" costs (not a
 // test; no pass/fail). Transcribes the file twice side by side in this process with the configured
 // Whisper model and threads — without, then with speaker diarization — and prints both wall-clock
-// times, their ratio (the issue's bound: ≤ 2× with the base model) and the speakers found.
+// times, their ratio (the target: ≤ 2× with the base model, decision 0020) and the speakers found.
 // Needs the real models: the Whisper model (WHISPER_MODEL or DATA_DIR/models/ggml-base.bin) and
 // the two diarization files (npm run model:download -- diarization). Without them it says so and
 // exits 2: on a machine without internet no figure can be produced (docs/decisions/0020).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { checkDiarizationModels } from '../server/modules/engine/diarization/diarize';
 import { diarizationPaths } from '../server/modules/engine/diarization/models';
 import { createWhisperEngine, resolveModelPath } from '../server/modules/engine/whisper/engine';
+import { decodeToPcm } from './lib/audio.mjs';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const input = process.argv[2];
@@ -46,20 +46,7 @@ if (missing.length > 0) {
 const work = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-diarization-'));
 try {
   const pcm = path.join(work, 'audio.pcm');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-i',
-    input,
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    '-f',
-    's16le',
-    pcm,
-  ]);
+  decodeToPcm(input, pcm);
   const durationSec = statSync(pcm).size / 32000;
   log(
     `machine: ${os.cpus()[0]?.model ?? '?'} × ${os.availableParallelism()}, ${threads} threads, node ${process.version}`,

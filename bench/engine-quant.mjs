@@ -6,11 +6,12 @@
 //   BENCH_PRESETS=base (tiny,base)  BENCH_QUANTS=f16,q8_0,q5_1  BENCH_FLASH=off,on
 //   BENCH_SECONDS=30 (one window)  BENCH_THREADS=2  BENCH_DIR=<model cache, default $TMPDIR/clipscribe-bench>
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { benchSpeech } from './lib/audio.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
@@ -42,44 +43,11 @@ async function worker(model, pcmPath, flash) {
   process.exit(0);
 }
 
-function audio(dir) {
-  const pcm = path.join(dir, `speech-${SECONDS}s.pcm`);
-  if (existsSync(pcm)) return pcm;
-  const wav = path.join(dir, 'speech.wav');
-  const text =
-    'This is a benchmark of speech recognition. The quick brown fox jumps over the lazy dog. ' +
-    'Every run uses the same audio, the same threads and the same decoding.';
-  const espeak = spawnSync('espeak-ng', ['-w', wav, text], { stdio: 'ignore' });
-  const input =
-    espeak.status === 0
-      ? ['-stream_loop', '-1', '-i', wav]
-      : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`];
-  const r = spawnSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    ...input,
-    '-t',
-    String(SECONDS),
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    '-f',
-    's16le',
-    pcm,
-  ]);
-  rmSync(wav, { force: true });
-  if (r.status !== 0) throw new Error('ffmpeg failed to make the bench audio');
-  return pcm;
-}
-
 async function main() {
   const { makeTestModel } = await import('../scripts/make-test-model.mjs');
   const dir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'clipscribe-bench');
   mkdirSync(dir, { recursive: true });
-  const pcm = audio(dir);
+  const { pcm } = benchSpeech(dir, SECONDS);
   console.log(
     `@napi-rs/whisper, ${os.availableParallelism()} cores, ${THREADS} threads, ${SECONDS} s of audio, one pass (t 1.0)`,
   );

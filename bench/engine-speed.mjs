@@ -11,13 +11,14 @@
 //
 // Every run happens in a child process of its own, so a binding that crashes or hangs only
 // loses its own row.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchSpeech } from './lib/audio.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
@@ -145,31 +146,6 @@ if (process.argv[2] === '--worker') {
 
 // --- driver ---
 
-function makeAudio(dir, seconds) {
-  const pcm = path.join(dir, `speech-${seconds}s.pcm`);
-  if (existsSync(pcm) && existsSync(`${pcm}.kind`)) return { pcm, kind: readFileSync(`${pcm}.kind`, 'utf8') };
-  // Speech is closer to real work than a tone (it is what the encoder sees); loop it to length.
-  let kind = 'espeak-ng speech';
-  const wav = path.join(dir, 'speech.wav');
-  const text =
-    'This is a benchmark of speech recognition. The quick brown fox jumps over the lazy dog. ' +
-    'Every run uses the same audio, the same model file and the same number of threads, ' +
-    'so the only difference left is the binding and the code it was compiled to.';
-  const espeak = spawnSync('espeak-ng', ['-w', wav, text], { stdio: 'ignore' });
-  let input = ['-stream_loop', '-1', '-i', wav];
-  if (espeak.error || espeak.status !== 0) {
-    kind = 'ffmpeg 440 Hz tone';
-    input = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
-  }
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', ...input];
-  args.push('-t', String(seconds), '-ar', '16000', '-ac', '1', '-f', 's16le', pcm);
-  const res = spawnSync('ffmpeg', args, { stdio: 'inherit' });
-  rmSync(wav, { force: true });
-  if (res.status !== 0) throw new Error('ffmpeg failed to make the bench audio');
-  writeFileSync(`${pcm}.kind`, kind);
-  return { pcm, kind };
-}
-
 function runWorker(id, model, pcm, temperature) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [SELF, '--worker', id, model, pcm, String(temperature)], {
@@ -215,7 +191,7 @@ async function main() {
       return '?';
     }
   })();
-  const audio = makeAudio(dir, seconds);
+  const audio = benchSpeech(dir, seconds);
   console.log(`machine: ${cpu}, ${os.availableParallelism()} cores (${flags}), node ${process.version}`);
   console.log(`audio: ${seconds} s of ${audio.kind}; ${THREADS} threads; language en; greedy, best of 5`);
 

@@ -5,16 +5,13 @@
 //   BENCH_BASELINE=<folder>   also runs an older checkout side by side (`git worktree add … <commit>`
 //                             with node_modules and build/ linked), started as it was (tsx).
 //   BENCH_REQUESTS (default 1000), BENCH_CONCURRENCY (default 4).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { buildProduction, COMPILED, memoryMb, sleep, startServer, UA } from './lib/server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
 const MIX = [
   '/healthz',
   '/',
@@ -30,17 +27,14 @@ const MIX = [
   '/terms',
 ];
 
-spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+buildProduction();
 
 // Start-up options tried against idle RSS (decision 0015); BENCH_LEAN_VARIANTS=all runs them all
-// side by side, or a comma-separated list of their names.
-const COMPILED = ['--enable-source-maps', 'build/node/main.js'];
+// side by side, or a comma-separated list of their names (a name may repeat).
 const OPTIONS = {
   'npm start (semi-space 2)': { args: ['--max-semi-space-size=2', ...COMPILED] },
   'compiled, no options': { args: COMPILED },
   'MALLOC_ARENA_MAX=2': { args: COMPILED, env: { MALLOC_ARENA_MAX: '2' } },
-  '--max-semi-space-size=2': { args: ['--max-semi-space-size=2', ...COMPILED] },
   '--optimize-for-size': { args: ['--optimize-for-size', ...COMPILED] },
   // (--lite-mode is not among them: it turns WebAssembly off, and PGlite is WebAssembly.)
   'arena 2 + semi-space 2': {
@@ -48,10 +42,6 @@ const OPTIONS = {
     env: { MALLOC_ARENA_MAX: '2' },
   },
   'size + semi-space 2': { args: ['--optimize-for-size', '--max-semi-space-size=2', ...COMPILED] },
-  'size + semi-space 2 + arena 2': {
-    args: ['--optimize-for-size', '--max-semi-space-size=2', ...COMPILED],
-    env: { MALLOC_ARENA_MAX: '2' },
-  },
   'size + semi-space 1 + arena 2': {
     args: ['--optimize-for-size', '--max-semi-space-size=1', ...COMPILED],
     env: { MALLOC_ARENA_MAX: '2' },
@@ -72,59 +62,8 @@ if (process.env.BENCH_BASELINE)
     args: ['--import', 'tsx', 'server/main.ts'],
   });
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-const status = (pid, field) =>
-  Number(
-    new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
-  ) / 1024;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function start(variant, dataDir) {
-  const port = await freePort();
-  const t0 = performance.now();
-  const proc = spawn(process.execPath, variant.args, {
-    cwd: variant.cwd,
-    env: {
-      ...process.env,
-      ...variant.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (proc.exitCode !== null) throw new Error(`${variant.name} exited`);
-    await sleep(20);
-  }
-  const firstAnswerMs = performance.now() - t0;
-  return {
-    base,
-    proc,
-    firstAnswerMs,
-    async stop() {
-      const exited = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const start = (variant, dataDir) =>
+  startServer({ ...variant, dataDir, env: { WHISPER_MODEL_AUTO_DOWNLOAD: 'false', ...variant.env } });
 
 async function mixed(base) {
   let next = 0;
@@ -147,16 +86,16 @@ for (const variant of variants) {
   try {
     const first = await start(variant, dataDir);
     await sleep(3000);
-    const idleFirst = status(first.proc.pid, 'VmRSS');
-    const peakFirst = status(first.proc.pid, 'VmHWM');
+    const idleFirst = memoryMb(first.proc.pid, 'VmRSS');
+    const peakFirst = memoryMb(first.proc.pid, 'VmHWM');
     await first.stop();
     const s = await start(variant, dataDir);
     await sleep(3000);
-    const idle = status(s.proc.pid, 'VmRSS');
+    const idle = memoryMb(s.proc.pid, 'VmRSS');
     await mixed(s.base);
     await sleep(1000);
-    const after = status(s.proc.pid, 'VmRSS');
-    const peak = status(s.proc.pid, 'VmHWM');
+    const after = memoryMb(s.proc.pid, 'VmRSS');
+    const peak = memoryMb(s.proc.pid, 'VmHWM');
     await s.stop();
     rows.push({ variant, first, idleFirst, peakFirst, s, idle, after, peak });
   } finally {

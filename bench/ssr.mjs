@@ -8,34 +8,36 @@
 // The user owns 25 imported transcripts (the list's first page holds 20). BENCH_BARE_PORT makes
 // the server start bare Hono handlers (server/bench-bare.ts) on a second port of the same
 // process, reading the same rows through the same PGlite handle; the user and list APIs are also
-// printed as a ratio to them (issue 19: ≥ 0.8). Rounds alternate ours and bare, twice each.
+// printed as a ratio to them (the target is ≥ 0.8), alternating ten short slices of each.
+//   BENCH_CASES=<regex> measures only the matching cases (and /healthz, the yardstick);
+//   BENCH_CPU_PROF=<dir> starts this checkout's server with --cpu-prof into that folder;
+//   BENCH_NODE_FLAGS='--flag …' / BENCH_NODE_ENV='NAME=value …' add this checkout started so.
 //   BENCH_REQUESTS (default 400), BENCH_CONCURRENCY (default 8)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { simpleParser } from 'mailparser';
+import { buildProduction, COMPILED, freePort, measure, signIn, startServer } from './lib/server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
 
-spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+buildProduction();
 
-const variants = [{ name: 'now', cwd: process.cwd(), args: ['--enable-source-maps', 'build/node/main.js'] }];
-// BENCH_NODE_FLAGS='--flag …' (and BENCH_NODE_ENV='NAME=value …') adds this checkout started with them.
+const variants = [{ name: 'now', cwd: process.cwd(), args: COMPILED }];
+if (process.env.BENCH_BASELINE)
+  variants.unshift({
+    name: 'baseline',
+    cwd: path.resolve(process.env.BENCH_BASELINE),
+    // A checkout that has a compiled server runs it, as `npm start` does; an older one, with tsx.
+    args: existsSync(path.join(process.env.BENCH_BASELINE, 'build/node/main.js'))
+      ? COMPILED
+      : ['--import', 'tsx', 'server/main.ts'],
+  });
 if (process.env.BENCH_NODE_FLAGS || process.env.BENCH_NODE_ENV)
   variants.push({
     name: 'flags',
     cwd: process.cwd(),
-    args: [
-      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-      '--enable-source-maps',
-      'build/node/main.js',
-    ],
+    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...COMPILED],
     env: Object.fromEntries(
       (process.env.BENCH_NODE_ENV ?? '')
         .split(' ')
@@ -43,62 +45,6 @@ if (process.env.BENCH_NODE_FLAGS || process.env.BENCH_NODE_ENV)
         .map((kv) => kv.split('=')),
     ),
   });
-if (process.env.BENCH_BASELINE)
-  variants.unshift({
-    name: 'baseline',
-    cwd: path.resolve(process.env.BENCH_BASELINE),
-    // A checkout that has a compiled server runs it, as `npm start` does; an older one, with tsx.
-    args: existsSync(path.join(process.env.BENCH_BASELINE, 'build/node/main.js'))
-      ? ['--enable-source-maps', 'build/node/main.js']
-      : ['--import', 'tsx', 'server/main.ts'],
-  });
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function signIn(base, dataDir) {
-  const email = 'bench@example.test';
-  const headers = { origin: base, 'content-type': 'application/json' };
-  const r = await fetch(`${base}/common-api/v1/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'a long secret 42' }),
-  });
-  if (!r.ok) throw new Error(`signup ${r.status}`);
-  const dir = path.join(dataDir, 'outbox');
-  for (let i = 0; ; i++) {
-    let code = null;
-    try {
-      for (const f of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
-        const mail = await simpleParser(readFileSync(path.join(dir, f)));
-        code ??= /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] ?? null;
-      }
-    } catch {
-      /* no outbox yet */
-    }
-    if (code) {
-      const done = await fetch(`${base}/common-api/v1/complete-signup`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email, code }),
-      });
-      const cookie = done.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('token='))
-        ?.split(';')[0];
-      if (!cookie) throw new Error(`complete-signup ${done.status}`);
-      return cookie;
-    }
-    if (i > 150) throw new Error('no verification mail');
-    await sleep(200);
-  }
-}
 
 async function importTranscripts(base, cookie, n) {
   for (let i = 0; i < n; i++) {
@@ -114,29 +60,13 @@ async function importTranscripts(base, cookie, n) {
   }
 }
 
-async function measure(base, urlPath, cookie, requests = REQUESTS) {
-  const times = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < requests) {
-      next++;
-      const t0 = performance.now();
-      const res = await fetch(base + urlPath, {
-        headers: { 'user-agent': UA, 'accept-encoding': 'gzip', cookie, origin: base },
-        redirect: 'manual',
-      });
-      await res.arrayBuffer();
-      times.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const ms = performance.now() - started;
-  const rps = requests / (ms / 1000);
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { rps, p50: q(0.5), p95: q(0.95), ms, times };
-}
+const run = (base, urlPath, cookie, requests = REQUESTS) =>
+  measure(base + urlPath, {
+    requests,
+    concurrency: CONCURRENCY,
+    headers: { 'accept-encoding': 'gzip', cookie, origin: base },
+    redirect: 'manual',
+  });
 
 const CASES = [
   ['GET /healthz', '/healthz', 'anon'],
@@ -152,7 +82,6 @@ const BARE = [
   ['API /common-api/v1/user (signed in)', '/common-api/v1/user', '/user'],
   ['API transcript list (signed in)', '/self-api/v1/transcripts', '/transcripts'],
 ];
-const bareResults = new Map();
 const BARE_SLICES = 10;
 const BARE_SLICE = Math.max(20, Math.round(REQUESTS / 4));
 const pooled = (slices) => {
@@ -161,70 +90,55 @@ const pooled = (slices) => {
   const ms = slices.reduce((t, s) => t + s.ms, 0);
   return { rps: times.length / (ms / 1000), p50: q(0.5), p95: q(0.95) };
 };
-
-// BENCH_CASES=<regex> measures only the matching cases (and /healthz, the yardstick);
-// BENCH_CPU_PROF=<dir> starts the server with --cpu-prof into that folder.
+const bareResults = new Map();
 const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
 if (only) CASES.splice(0, CASES.length, ...CASES.filter(([name], i) => i === 0 || only.test(name)));
 if (only) BARE.splice(0, BARE.length, ...BARE.filter(([name]) => only.test(name)));
 if (process.env.BENCH_CPU_PROF)
-  variants.at(-1).args.unshift('--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF);
+  variants.find((v) => v.name === 'now').args = [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    process.env.BENCH_CPU_PROF,
+    ...COMPILED,
+  ];
+
 const results = new Map();
 for (const v of variants) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cs-bench-ssr-'));
-  const port = await freePort();
   const barePort = v.name !== 'baseline' ? await freePort() : 0;
-  const proc = spawn(process.execPath, v.args, {
-    cwd: v.cwd,
+  const server = await startServer({
+    ...v,
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
       WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
       BENCH_BARE_PORT: barePort ? String(barePort) : '',
       ...v.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
+  const { base } = server;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 600) throw new Error(`${v.name} did not start`);
-      await sleep(100);
-    }
     const user = `i18n_redirected=en; ${await signIn(base, dataDir)}`;
     await importTranscripts(base, user, 25);
     const cookies = { anon: 'i18n_redirected=en', de: 'i18n_redirected=de', user };
     for (const [name, urlPath, who] of CASES) {
-      await measure(base, urlPath, cookies[who]); // warm-up round
-      results.set(`${v.name}|${name}`, await measure(base, urlPath, cookies[who]));
+      await run(base, urlPath, cookies[who]); // warm-up round
+      results.set(`${v.name}|${name}`, await run(base, urlPath, cookies[who]));
     }
     if (barePort) {
       const bare = `http://127.0.0.1:${barePort}`;
       for (const [name, ours, theirs] of BARE) {
-        await measure(bare, theirs, user); // warm-up round
+        await run(bare, theirs, user); // warm-up round
         // Many short alternating slices, so the other sessions' load falls on both sides alike.
         const slices = { ours: [], bare: [] };
         for (let round = 0; round < BARE_SLICES; round++) {
-          slices.ours.push(await measure(base, ours, user, BARE_SLICE));
-          slices.bare.push(await measure(bare, theirs, user, BARE_SLICE));
+          slices.ours.push(await run(base, ours, user, BARE_SLICE));
+          slices.bare.push(await run(bare, theirs, user, BARE_SLICE));
         }
         bareResults.set(`${v.name}|${name}`, slices);
       }
     }
   } finally {
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

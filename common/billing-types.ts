@@ -1,5 +1,7 @@
 // Billing payloads shared by the API and the pages (GET /self-api/v1/billing/*).
 
+import type { OrderKind } from './record-states';
+
 export interface BillingStatusJson {
   rank_name: string;
   payments_enabled: boolean;
@@ -18,7 +20,7 @@ export interface BillingStatusJson {
 
 export interface OrderJson {
   id: string;
-  kind: 'payment' | 'refund';
+  kind: OrderKind;
   amount: number;
   currency: string;
   rank: string | null;

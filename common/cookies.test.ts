@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REF_COOKIE, referralCookieFor } from './cookies';
 
-describe('referralCookieFor (spec §2: 90 days, first click wins)', () => {
+describe('referralCookieFor (90 days, first click wins)', () => {
   it('writes a valid ?ref when none is set', () => {
     expect(referralCookieFor('?ref=abc123&x=1', '', false)).toBe(
       `${REF_COOKIE}=ABC123; Max-Age=7776000; Path=/; SameSite=Lax`,

@@ -1,4 +1,4 @@
-// Cookie names and lifetimes from the spec (§3, §4, §9).
+// Cookie names and lifetimes (docs/product.md#browser-state, #referrals, #languages).
 export const PROJECT = 'clipscribe';
 export const REF_COOKIE = `${PROJECT}_REF_CODE`;
 export const REF_COOKIE_MAX_AGE = 90 * 24 * 3600;
@@ -32,7 +32,7 @@ export function readCookie(header: string | null | undefined, name: string): str
 /**
  * The referral cookie to write for a visit to `search`, or null: only for a valid ?ref, only when
  * none is set (the first click wins), never for crawlers. The server applies it to page loads;
- * the browser to client-side navigations (spec §2), through this one rule.
+ * the browser to client-side navigations, through this one rule.
  */
 export function referralCookieFor(
   search: string,

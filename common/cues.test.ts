@@ -96,7 +96,7 @@ describe('subtitleCues', () => {
     }
   });
 
-  it('writes SubRip and WebVTT with the spec timestamps and the lines of each cue', () => {
+  it('writes SubRip and WebVTT with the documented timestamps and the lines of each cue', () => {
     const cues = subtitleCues([long]);
     const srt = formatSrtCues(cues);
     expect(srt.startsWith('1\n00:00:00,000 --> 00:00:0')).toBe(true);

@@ -124,6 +124,16 @@ export const WebhookCode = {
   BAD_URL: 42241,
 } as const;
 
+/** Imports from a link (modules/link-import). */
+export const LinkCode = {
+  /** Not an http(s) address, or credentials in it. */
+  BAD_URL: 42251,
+  /** The host is (or resolves to) a private, loopback or link-local address. */
+  BLOCKED: 42252,
+  /** The host name does not resolve. */
+  UNREACHABLE: 42253,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -139,6 +149,7 @@ export const ERROR_CODES = {
   SeoCode,
   ApiKeyCode,
   WebhookCode,
+  LinkCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */

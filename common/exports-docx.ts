@@ -1,4 +1,4 @@
-// The .docx export (spec §9): a centred bold Heading 1 with the transcript name, then one
+// The .docx export (docs/product.md#exports): a centred bold Heading 1 with the transcript name, then one
 // paragraph per segment — its '(start - end)' line and, after a line break, its text — at 12 pt,
 // and a last line crediting the service. Built with `docx` and `fflate`, both of which run in
 // Node and in the browser.

@@ -30,7 +30,7 @@ describe('formatTxt', () => {
     );
   });
 
-  it('matches the example of the spec', () => {
+  it('matches the documented example', () => {
     const segs = [
       { start: 1, end: 4, text: 'Hello' },
       { start: 5, end: 9, text: 'World' },

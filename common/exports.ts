@@ -1,4 +1,4 @@
-// Transcript exports (spec §9): file names, Content-Disposition and the text formats. Pure and
+// Transcript exports (docs/product.md#exports): file names, Content-Disposition and the text formats. Pure and
 // dependency-free so the browser can build the same files the server sends. SubRip and WebVTT
 // come from ./captions (formatSrt / formatVtt); .docx is in ./exports-docx (it needs `docx`).
 //

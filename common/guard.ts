@@ -71,14 +71,14 @@ export function safeFromPath(from: string | null | undefined): string | null {
   }
 }
 
-/** Login URL that brings the user back to `fullPath` afterwards (spec §2, §8). */
+/** Login URL that brings the user back to `fullPath` afterwards (docs/product.md#pages). */
 export function loginRedirect(fullPath: string): string {
   const { lang } = splitLocalePath(fullPath.split('?')[0] ?? '/');
   return `${localizePath('/login', lang)}?from=${encodeURIComponent(fullPath)}`;
 }
 
 /**
- * The login guard (spec §2): anonymous on an auth page → /login?from=…; logged in on a
+ * The login guard (docs/product.md#pages): anonymous on an auth page → /login?from=…; logged in on a
  * guest-only page → /dashboard. Returns the redirect target or null to let the page render.
  */
 export function guardRedirect(pathname: string, search: string, loggedIn: boolean): string | null {

@@ -36,8 +36,21 @@ describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (lang) => {
 describe.each(LOCALES)('language names %s', (lang) => {
   it('names every transcription language', async () => {
     const { WHISPER_LANGUAGES } = await import('./whisper-languages');
-    const names = JSON.parse(readFileSync(`app/locales/languages/${lang}.json`, 'utf8')) as Record<string, string>;
+    const names = JSON.parse(readFileSync(`app/locales/languages/${lang}.json`, 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(Object.keys(names).sort()).toEqual([...WHISPER_LANGUAGES].sort());
     for (const [code, name] of Object.entries(names)) expect(name.toLowerCase(), code).not.toBe(code);
+  });
+});
+
+// Counts use plural forms (key_one/key_other with {{count}}), never "file(s)" or "Datei(en)".
+describe.each(LOCALES)('counted words %s', (lang) => {
+  it('has no "(s)"-style plurals', () => {
+    const bad = flat(load(lang)).filter(([, v]) =>
+      /\p{L}\((?:s|es|en|e|n|x)\)/u.test(v.replace(/https?\(s\)/g, '')),
+    );
+    expect(bad.map(([k]) => k)).toEqual([]);
   });
 });

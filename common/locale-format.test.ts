@@ -4,7 +4,7 @@ import { localDate, localDuration, localMinutes, localMoney, localNumber } from 
 const JAN5 = Date.UTC(2024, 0, 5, 23, 30) / 1000;
 
 describe('formatting in the page language', () => {
-  it('keeps the spec’s English formats', () => {
+  it('keeps the fixed English formats', () => {
     expect(localDate('en', JAN5)).toBe('Jan 05 2024');
     expect(localDuration('en', 221)).toBe('3m 41s');
     expect(localDate('en', Number.NaN)).toBe('--');

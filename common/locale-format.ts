@@ -1,5 +1,5 @@
-// Dates, numbers, durations and money in the page's language (Intl). English keeps the spec's own
-// formats ('Jan 05 2024', '1h 2m 3s'), and so do exports; other languages get their conventions.
+// Dates, numbers, durations and money in the page's language (Intl). English keeps the fixed
+// formats of docs/product.md#formats-on-screen ('Jan 05 2024', '1h 2m 3s'), and so do exports; other languages get their conventions.
 // Dates are shown in UTC, so the server's render and the browser's hydration always agree.
 import { formatDate, formatDuration } from './format';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from './locales';
@@ -39,6 +39,11 @@ export function localDuration(lang: Locale, seconds: number): string {
 /** A number with the language's separators ('2,400' · '2.400' · '2 400'). */
 export function localNumber(lang: Locale, n: number, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(LOCALE_TAGS[lang], { maximumFractionDigits }).format(n);
+}
+
+/** Items joined as the language lists them ('VTT, DOCX, and JSON' · 'VTT, DOCX und JSON' · 'VTT、DOCX、JSON'). */
+export function localList(lang: Locale, items: readonly string[]): string {
+  return new Intl.ListFormat(LOCALE_TAGS[lang], { type: 'conjunction' }).format(items);
 }
 
 /** Transcription minutes, one decimal at most, the same on every page ('4.6'). */

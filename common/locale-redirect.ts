@@ -8,7 +8,7 @@ export interface LocaleDecision {
 }
 
 /**
- * Where a document request should go (spec §4): /en/… is permanently the unprefixed path;
+ * Where a document request should go (docs/product.md#languages): /en/… is permanently the unprefixed path;
  * a remembered locale wins over the path; on a first visit an unprefixed path follows the
  * browser languages while an explicit prefix is honoured. Crawlers are never redirected, so
  * every language's URL stays indexable.
@@ -36,7 +36,7 @@ export function decideLocale(input: {
   return { redirect: { location: localizePath(rest, target) + search, status: 302 }, remember };
 }
 
-/** '/en/x' → '/x' and '/en' → '/' (spec: English has no prefix); null for any other path. */
+/** '/en/x' → '/x' and '/en' → '/' (English has no prefix); null for any other path. */
 export function withoutEnPrefix(pathname: string): string | null {
   const m = /^\/en(\/.*)?$/.exec(collapseSlashes(pathname));
   return m ? m[1] || '/' : null;

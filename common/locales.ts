@@ -1,4 +1,4 @@
-// The ten interface languages (spec §9). en is the default and carries no path prefix.
+// The ten interface languages (docs/product.md#languages). en is the default and carries no path prefix.
 export const LOCALES = ['en', 'de', 'es', 'fr', 'ja', 'ko', 'pt', 'tw', 'vi', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -71,7 +71,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null;
 }
 
-/** Locale for a first visit: cookie, then browser languages, then en (spec §4). */
+/** Locale for a first visit: cookie, then browser languages, then en. */
 /** The language of a route's optional `:lang` segment (absent = English). */
 export function localeParam(value: string | undefined): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;

@@ -1,11 +1,11 @@
-// Every page of spec §2, declared once. app/routes.ts builds the route tree from this table
+// Every page (docs/product.md#pages), declared once. app/routes.ts builds the route tree from this table
 // and the login guard reads the auth flags from it, so the two can never disagree.
 import { BLOCK_KINDS, BLOCK_SLUGS } from './tool-blocks';
 
 export type LayoutKind = 'default' | 'bare';
 
 export interface PageDef {
-  /** Spec page name; also the route id. */
+  /** The page's fixed name; also the route id. */
   name: string;
   /** Path without language prefix; '' is the index. */
   path: string;
@@ -150,7 +150,7 @@ export const PAGES: PageDef[] = [
   { name: 'not-found', path: '*', file: 'routes/not-found.tsx', auth: false, layout: 'default' },
 ];
 
-/** Pages a logged-in user is sent away from (spec §2). */
+/** Pages a logged-in user is sent away from. */
 export const GUEST_ONLY_PAGES = new Set([
   'forgetPassword',
   'forgetPassword-sendSuccess',

@@ -1,4 +1,4 @@
-// Ranks and their limits (spec §3, §9: limits are ours to set). One table, used by the server
+// Ranks and their limits (docs/product.md#ranks: limits are ours to set). One table, used by the server
 // to enforce and by /pricing to show. null means unlimited.
 export const RANKS = ['Free', 'STARTER', 'BASIC', 'ADVANCED', 'UNLIMITED', 'Enterprise'] as const;
 export type StandardRank = (typeof RANKS)[number];
@@ -97,7 +97,7 @@ export function standardRank(name: string | null | undefined): StandardRank | nu
   return RANKS.find((r) => r.toLowerCase() === lower) ?? null;
 }
 
-/** Spec §3: a rank_name matching none of the six (case-insensitive) marks the user as customised. */
+/** A rank_name matching none of the six (case-insensitive) marks the user as customised. */
 export function isCustomizedRank(name: string | null | undefined): boolean {
   return standardRank(name) === null;
 }
@@ -113,4 +113,41 @@ export function limitsFor(name: string | null | undefined, custom?: Partial<Rank
   const std = standardRank(name);
   const base = RANK_LIMITS[std ?? 'Enterprise'];
   return usesCustomLimits(name) && custom ? { ...base, ...custom } : base;
+}
+
+/** An export format the account's plan lacks, with the cheapest plan that has it (null: none to buy). */
+export interface LockedFormat {
+  format: ExportFormat;
+  rank: StandardRank | null;
+}
+
+/**
+ * The cheapest rank at or above `from` whose limits include `format` (RANKS is in price order),
+ * read from the table so that a changed limit changes every hint. null when no such rank exists.
+ */
+export function cheapestRankWith(
+  format: ExportFormat,
+  from: StandardRank = 'Free',
+  table: Record<StandardRank, RankLimits> = RANK_LIMITS,
+): StandardRank | null {
+  return RANKS.slice(RANKS.indexOf(from)).find((r) => table[r].export_formats.includes(format)) ?? null;
+}
+
+/**
+ * The formats an account cannot export, each with the plan to move up to. Enterprise and
+ * customised accounts have their own terms: no standard plan is named for them (rank null).
+ */
+export function lockedFormats(
+  name: string | null | undefined,
+  allowed: readonly string[],
+  table: Record<StandardRank, RankLimits> = RANK_LIMITS,
+): LockedFormat[] {
+  const std = usesCustomLimits(name) ? null : standardRank(name);
+  const missing = EXPORT_FORMATS.filter((f) => !allowed.includes(f));
+  if (!std) return missing.map((format) => ({ format, rank: null }));
+  // A format no plan above this one offers is not shown as something to buy.
+  return missing.flatMap((format) => {
+    const rank = cheapestRankWith(format, std, table);
+    return rank ? [{ format, rank }] : [];
+  });
 }

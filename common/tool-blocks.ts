@@ -1,5 +1,5 @@
 // The blocks a /tools landing page is made of, by what they are. The block gallery shows each one
-// alone at /tools/components/<slug>; those URL slugs are fixed by the spec (short codes that name
+// alone at /tools/components/<slug>; those URL slugs are fixed paths (docs/product.md#pages) (short codes that name
 // nothing a reader would guess), so they appear here once and nowhere else in the code.
 export const BLOCK_SLUGS = {
   hero: 'gnsy',

@@ -1,14 +1,23 @@
 import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
 import type { Speaker } from './speakers';
+import type { TranscriptSource, TranscriptStatus } from './record-states';
 
-export type TranscriptStatus = 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
+export type { TranscriptSource, TranscriptStatus } from './record-states';
 
 /**
- * What a job is doing, in order: waiting for the speech engine (its model downloading), preparing
- * the audio (decoding), detecting speech, transcribing, saving.
+ * What a job is doing, in order: downloading the media (a link import), waiting for the speech
+ * engine (its model downloading), preparing the audio (decoding), detecting speech,
+ * transcribing, saving.
  */
-export const TRANSCRIPT_STAGES = ['engine', 'preparing', 'detecting', 'transcribing', 'saving'] as const;
+export const TRANSCRIPT_STAGES = [
+  'downloading',
+  'engine',
+  'preparing',
+  'detecting',
+  'transcribing',
+  'saving',
+] as const;
 export type TranscriptStage = (typeof TRANSCRIPT_STAGES)[number];
 
 /** A stretch of the media that holds speech, in seconds (the rest was not transcribed). */
@@ -22,7 +31,10 @@ export interface TranscriptJson {
   id: string;
   name: string;
   folder_id: string | null;
-  source: 'upload' | 'import';
+  /** upload: a file sent here; import: captions imported; link: media downloaded from source_url. */
+  source: TranscriptSource;
+  /** The link the media was downloaded from (source link), else null. */
+  source_url: string | null;
   status: TranscriptStatus;
   progress: number;
   language: string;

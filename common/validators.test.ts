@@ -88,7 +88,7 @@ describe('validEmailLoose', () => {
 });
 
 describe('validateMobile', () => {
-  it('accepts any 11 digits starting with 1 (spec §5)', () => {
+  it('accepts any 11 digits starting with 1', () => {
     for (const p of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
       expect(validateMobile(`1${p}812345678`)).toEqual({ ok: true });
     }

@@ -43,7 +43,7 @@ export function validEmailLoose(s: string): boolean {
   return LOOSE_EMAIL.test(s);
 }
 
-/** Mainland China mobile number (spec §5): 11 digits starting with 1. Surrounding whitespace is ignored. */
+/** Mainland China mobile number: 11 digits starting with 1. Surrounding whitespace is ignored. */
 export function validateMobile(s: string | null | undefined): ValidationResult {
   const v = (s ?? '').trim();
   if (v === '') return fail(VALIDATION_MESSAGES.mobileEmpty);

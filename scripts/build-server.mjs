@@ -22,7 +22,8 @@ export const SERVER_ENTRIES = {
 };
 const SOURCES = ['server', 'common', 'scripts', 'package-lock.json', 'tsconfig.json'];
 
-function newestMtime(p) {
+/** The newest modification time of a file or of anything below a folder; 0 when it is absent. */
+export function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -2,22 +2,20 @@
 // or older than its sources, then runs the compiled entry (build/node/<entry>.js) in this very
 // process: no tsx, no second node process. `node scripts/start.mjs [worker|admin|model-download] …`
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_ENTRIES, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
+import { newestMtime, SERVER_ENTRIES, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
 
 const WEB_BUILD = 'build/server/index.js';
-const WEB_SOURCES = ['app', 'common', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, entry)));
-  return max;
-}
+const WEB_SOURCES = [
+  'app',
+  'common',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+];
 
 const entry = process.argv[2] in SERVER_ENTRIES && process.argv[2] !== 'main' ? process.argv[2] : 'main';
 if (entry !== 'main') process.argv.splice(2, 1);

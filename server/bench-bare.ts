@@ -11,7 +11,7 @@ import { hashToken } from './modules/auth/tokens';
 import { summaryColumns } from './modules/transcription/transcripts';
 
 /**
- * `npm run bench:ssr`'s yardstick (issue 19 part 5), started only when BENCH_BARE_PORT is set:
+ * `npm run bench:ssr`'s yardstick for the API's own cost, started only when BENCH_BARE_PORT is set:
  * bare Hono handlers on a second port of the same process, reading the same rows from the same
  * database handle as GET /common-api/v1/user and the transcript list — the session's user (the
  * same join on the token's hash) with the minutes used this period, and the user's first page of

@@ -33,6 +33,8 @@ import { authenticate } from './modules/api-keys/authenticate';
 import type { WebhookDeps } from './modules/webhooks/deps';
 import { transcriptWebhooks } from './modules/webhooks/transcript-events';
 import { parseAllowance } from './modules/outbound/address';
+import type { LinkImportDeps } from './modules/link-import/deps';
+import { detectYtDlp } from './modules/link-import/yt-dlp';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -45,6 +47,8 @@ export interface ServiceDeps {
   /** API keys' per-key minute allowances (docs/decisions/0018-api-keys-webhooks.md). */
   apiKeys: { keyLimiter: KeyRateLimiter };
   webhooks: WebhookDeps;
+  /** Imports from a link (docs/decisions/0023-link-import.md). */
+  linkImport: LinkImportDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -160,6 +164,17 @@ export async function buildServiceDeps(
     notify,
   };
 
+  const ytDlp = await detectYtDlp(env.YT_DLP_PATH);
+  if (ytDlp)
+    logger.info({ path: ytDlp.path, version: ytDlp.version }, 'yt-dlp found: page links can be imported');
+  const linkImport: LinkImportDeps = {
+    transcription,
+    allowPrivate: webhooks.allowPrivate,
+    ytDlp,
+    workDir: path.join(env.DATA_DIR, 'imports'),
+    timeoutMs: env.LINK_IMPORT_TIMEOUT_MS,
+  };
+
   const affiliate: AffiliateDeps = { db, config: affiliateConfig(env), logger, now };
   const billingDeps: BillingDeps = {
     db,
@@ -202,6 +217,7 @@ export async function buildServiceDeps(
     affiliate,
     apiKeys: { keyLimiter },
     webhooks,
+    linkImport,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;
@@ -224,14 +240,18 @@ export async function buildServiceDeps(
       queue.work('transcription', transcriptionHandlers(pipeline), env.JOB_CONCURRENCY);
       queue.work(
         'downloads',
-        downloadHandlers({
-          dataDir: env.DATA_DIR,
-          baseUrl: env.WHISPER_MODEL_BASE_URL,
-          sha1: env.WHISPER_MODEL_SHA1 ?? null,
-          headers: modelDownloadHeaders(env),
-          provisioner,
-        }),
-        1,
+        downloadHandlers(
+          {
+            dataDir: env.DATA_DIR,
+            baseUrl: env.WHISPER_MODEL_BASE_URL,
+            sha1: env.WHISPER_MODEL_SHA1 ?? null,
+            headers: modelDownloadHeaders(env),
+            provisioner,
+          },
+          linkImport,
+        ),
+        // A link import need not wait for a model download (or another import) to end.
+        2,
       );
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();

@@ -159,6 +159,14 @@ export const envSchema = z.object({
   /** Deliveries in a row that fail after their last retry before an endpoint is turned off. */
   WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).default(5),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** The yt-dlp binary for page links (optional); else `yt-dlp` on PATH, if any. */
+  YT_DLP_PATH: optionalString,
+  /** The longest one link import's download may take. */
+  LINK_IMPORT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
 });
 
 /** STRIPE_PRICE_<RANK>_<MONTHLY|YEARLY>: the Stripe price id that buys each rank. */

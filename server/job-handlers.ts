@@ -4,6 +4,8 @@ import { sendQueuedMail } from './modules/mail/send-job';
 import { runAccountMail } from './modules/accounts/account-mail';
 import type { AccountDeps } from './modules/accounts/deps';
 import { downloadModelJob, type ModelDownloadTarget } from './modules/engine/whisper/download-job';
+import type { LinkImportDeps } from './modules/link-import/deps';
+import { runLinkImport } from './modules/link-import/download';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { processTranscript, type PipelineDeps } from './modules/transcription/process';
 import { sweepExpiredTranscripts } from './modules/transcription/retention';
@@ -19,9 +21,13 @@ export function transcriptionHandlers(pipeline: PipelineDeps): LaneHandlers<'tra
   };
 }
 
-export function downloadHandlers(target: ModelDownloadTarget): LaneHandlers<'downloads'> {
+export function downloadHandlers(
+  target: ModelDownloadTarget,
+  linkImport: LinkImportDeps,
+): LaneHandlers<'downloads'> {
   return {
     'download-model': (payload, ctx) => downloadModelJob(target, payload, ctx),
+    'import-link': (payload, ctx) => runLinkImport(linkImport, payload, ctx),
   };
 }
 

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { Logo } from '../components/layout/logo';
 import { LanguageSwitcher } from '../components/layout/language-switcher';
 
-/** The spec's "no layout" pages (login, register, password reset): a focused card. */
+/** The "no layout" pages (login, register, password reset): a focused card. */
 export default function BareLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-white">

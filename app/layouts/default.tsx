@@ -6,7 +6,7 @@ import { SiteFooter } from '../components/layout/site-footer';
 import { preloadRoutes } from '../lib/preload';
 import { localeParam } from '../../common/locales';
 
-/** The footer's tool links in the page's language (spec §7 footer-tools). */
+/** The footer's tool links in the page's language. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     footerTools: await context.getFooterTools(localeParam(params.lang)),

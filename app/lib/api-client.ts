@@ -1,7 +1,7 @@
 import { loginRedirect } from '../../common/guard';
 import { PAGE_LANG_HEADER, splitLocalePath } from '../../common/locales';
 
-// The UI's one way to call the API (spec §7, §8): envelope {code, message, data}, 10 s time-out,
+// The UI's one way to call the API (docs/product.md#the-api): envelope {code, message, data}, 10 s time-out,
 // credentials included, errors shown unless the caller says it handles them.
 export const REQUEST_TIMEOUT_MS = 10_000;
 

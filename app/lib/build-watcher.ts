@@ -1,4 +1,4 @@
-// New-build detection (spec §4, §7): poll builds/latest.json; once the id differs, the next
+// New-build detection (docs/product.md#navigation): poll builds/latest.json; once the id differs, the next
 // navigation becomes a full page load, at most once per path within 10 s.
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 export const RELOAD_GUARD_MS = 10_000;

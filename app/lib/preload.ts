@@ -1,4 +1,4 @@
-// Warms the route modules of the main pages after the first render, about 4 at a time (spec §9).
+// Warms the route modules of the main pages after the first render, about 4 at a time (docs/product.md#navigation).
 const PARALLEL = 4;
 
 interface Manifest {

@@ -3,13 +3,14 @@ import {
   localDate,
   localDuration,
   localIsoDate,
+  localList,
   localMinutes,
   localMoney,
   localNumber,
 } from '../../common/locale-format';
 import { useLocale } from './use-locale';
 
-/** Dates, durations, numbers and money in the page's language (English keeps the spec's formats). */
+/** Dates, durations, numbers and money in the page's language (English keeps the formats of docs/product.md#formats-on-screen). */
 export function useFormat() {
   const lang = useLocale();
   return useMemo(
@@ -20,6 +21,7 @@ export function useFormat() {
       number: (n: number, fractionDigits = 0) => localNumber(lang, n, fractionDigits),
       minutes: (n: number) => localMinutes(lang, n),
       money: (minor: number, currency: string) => localMoney(lang, minor, currency),
+      list: (items: readonly string[]) => localList(lang, items),
     }),
     [lang],
   );

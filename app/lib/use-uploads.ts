@@ -10,6 +10,8 @@ export type UploadPhase = 'uploading' | 'creating' | 'done' | 'failed' | 'cancel
 
 export interface UploadItem {
   key: string;
+  /** A file sent from here, or a link the server downloads (then `name` is the link). */
+  kind?: 'file' | 'link';
   name: string;
   size: number;
   phase: UploadPhase;
@@ -236,9 +238,46 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
     [update],
   );
 
+  /**
+   * Asks the server to import a link; the row appears once it is accepted (the download then
+   * shows as the transcript's stage). Resolves to the refusal, translated, or null.
+   */
+  const addLink = useCallback(
+    async (url: string, options: UploadOptions): Promise<string | null> => {
+      try {
+        const transcript = await api.post<TranscriptJson>(
+          '/self-api/v1/transcripts/from-link',
+          {
+            url,
+            language: options.language,
+            translate: options.translate,
+            detect_speech: options.detectSpeech,
+            ...(options.detectSpeakers
+              ? { detect_speakers: true, speaker_count: options.speakerCount ?? null }
+              : {}),
+            ...(options.folderId ? { folder_id: options.folderId } : {}),
+          },
+          { handleErrors: true },
+        );
+        const key = `link-${transcript.id}`;
+        setItems((list) => [
+          ...list,
+          { key, kind: 'link', name: url, size: 0, phase: 'done', percent: 100, error: null, transcript },
+        ]);
+        onCreated(transcript);
+        return null;
+      } catch (err) {
+        const fields = (err as ApiClientError).data as { fields?: Record<string, string> } | null;
+        const field = fields?.fields?.url;
+        return field ? t(field) : apiFailure(err, t).message;
+      }
+    },
+    [onCreated, t],
+  );
+
   const dismiss = useCallback((key: string) => {
     setItems((list) => list.filter((i) => i.key !== key));
   }, []);
 
-  return { items, add, cancel, dismiss };
+  return { items, add, addLink, cancel, dismiss };
 }

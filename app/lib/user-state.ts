@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { readCookie } from '../../common/cookies';
-import { isCustomizedRank } from '../../common/ranks';
+import { isCustomizedRank, lockedFormats, RANK_LIMITS, type LockedFormat } from '../../common/ranks';
 import { api } from './api';
 
-// Client state of spec §3/§4, mirrored in readable cookies (the session token itself is httpOnly).
+// The signed-in state (docs/product.md#browser-state), mirrored in readable cookies (the session token itself is httpOnly).
 export const STATE_COOKIES = ['userinfo', 'permissions_quota', 'rank', 'isLogin', 'isCustomize'] as const;
 const MAX_AGE = 30 * 24 * 3600;
 
@@ -35,6 +35,8 @@ export interface PermissionsQuota {
   api_requests_per_minute?: number;
   period_start: string;
   period_end: string;
+  /** The formats the plan lacks, with the cheapest plan that has each; absent in older cookies. */
+  export_formats_locked?: LockedFormat[];
 }
 
 export interface UserPayload {
@@ -90,7 +92,7 @@ export function readUserState(cookieHeader: string): UserState {
   };
 }
 
-/** Fetches the user; a failed fetch is ignored silently (spec §8). */
+/** Fetches the user; a failed fetch is ignored silently. */
 export async function refreshUserState(): Promise<UserPayload | null> {
   try {
     const payload = await api.get<UserPayload>('/common-api/v1/user', undefined, { handleErrors: true });
@@ -120,4 +122,17 @@ export function useUserState(): UserState {
     return () => window.removeEventListener('clipscribe:user', read);
   }, [location.key]);
   return state;
+}
+
+/**
+ * What the signed-in user can export, and what the plan lacks with the cheapest plan that has
+ * it (computed here too for a cookie written before the API said so).
+ */
+export function planFormats(state: UserState): { formats: string[]; locked: LockedFormat[] } {
+  const quota = state.permissions_quota;
+  const formats = quota?.export_formats ?? RANK_LIMITS.Free.export_formats;
+  return {
+    formats,
+    locked: quota?.export_formats_locked ?? lockedFormats(state.rank?.name ?? 'Free', formats),
+  };
 }

@@ -15,23 +15,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title');
 
 const FEATURES = ['accurate', 'languages', 'editor', 'export', 'share', 'private'] as const;
 const STEPS = ['upload', 'transcribe', 'edit'] as const;
+// The sample's lines are in the visitor's language (home.sampleLines); the timing is the same in all.
 const SAMPLE = [
-  {
-    start: 0,
-    end: 4.2,
-    text: 'Welcome back to the channel. Today we are looking at three ways to edit faster.',
-  },
-  {
-    start: 4.2,
-    end: 9.8,
-    text: 'First, cut your silences before anything else: it makes every later step quicker.',
-  },
-  {
-    start: 9.8,
-    end: 15.1,
-    text: 'Second, keep your transcript open beside the timeline and jump by clicking a line.',
-  },
-];
+  { start: 0, end: 4.2, line: 'welcome' },
+  { start: 4.2, end: 9.8, line: 'silences' },
+  { start: 9.8, end: 15.1, line: 'timeline' },
+] as const;
 
 const STEP_MS = 2600;
 
@@ -86,8 +75,8 @@ function SamplePreview() {
                 <span className="w-10 shrink-0 pt-0.5 font-mono text-xs text-brand-700">
                   {formatTime(s.start)}
                 </span>
-                <span className="text-sm leading-relaxed text-slate-700" lang="en">
-                  {s.text}
+                <span className="text-sm leading-relaxed text-slate-700">
+                  {t(`home.sampleLines.${s.line}`)}
                 </span>
               </button>
             </li>

@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => true;
 
 /**
- * Spec §2/§4: a ?ref on any page sends the click call and, when none is set, writes the referral
+ * docs/product.md#referrals: a ?ref on any page sends the click call and, when none is set, writes the referral
  * cookie — the server does it for page loads, this for client-side navigations (same rule).
  */
 function useReferralClick() {
@@ -62,7 +62,7 @@ function useReferralClick() {
 
 export default function LangRoute({ loaderData }: Route.ComponentProps) {
   const loggedIn = !!loaderData.viewer;
-  // Mirror the session into the client state cookies (spec §3/§4) once per login state.
+  // Mirror the session into the client state cookies (docs/product.md#browser-state) once per login state.
   useEffect(() => {
     if (loggedIn) void refreshUserState();
     else if (readCookie(document.cookie, 'isLogin') === '1') clearUserState();

@@ -1,7 +1,7 @@
 import type { Route } from './+types/not-found';
 import { notFound } from '../lib/not-found';
 
-// Any path no page claims: 404 'Page not found: {full path}' (spec §2).
+// Any path no page claims: 404 'Page not found: {full path}'.
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   throw notFound('unknown', url.pathname + url.search);

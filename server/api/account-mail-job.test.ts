@@ -9,7 +9,7 @@ import type { AccountDeps } from '../modules/accounts/deps';
 import type { MailMessage } from '../modules/mail/mailer';
 import { createLimiters } from '../modules/auth/rate-limits';
 
-// Issue 13 items 5 and 6: forgot-password, sign-up and re-send do the same work on the request
+// Forgot-password, sign-up and re-send do the same work on the request
 // path for every address — limits, (for sign-up) one argon2 computation, one queued job — and the
 // address-dependent work (lookup, rows, tokens, mail) runs in the account-mail job.
 let h: Awaited<ReturnType<typeof testApp>>;

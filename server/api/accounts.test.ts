@@ -117,6 +117,13 @@ describe('sign-up, verification, login, logout', () => {
       minutes_per_month: 30,
       minutes_used: 0,
       max_file_mb: 200,
+      export_formats: ['txt', 'srt'],
+      // What the plan lacks, with the cheapest plan that has it (common/ranks).
+      export_formats_locked: [
+        { format: 'vtt', rank: 'STARTER' },
+        { format: 'docx', rank: 'STARTER' },
+        { format: 'json', rank: 'STARTER' },
+      ],
     });
     expect(me.json.data.rank).toMatchObject({ name: 'Free', customized: false });
 

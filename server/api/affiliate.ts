@@ -31,7 +31,7 @@ const recordQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** /common-api/v1/distribution: the affiliate programme (the spec's URLs say "distribution"). */
+/** /common-api/v1/distribution: the affiliate programme (the fixed paths say "distribution": docs/glossary.md). */
 export function affiliateApi() {
   const api = new Hono<AppEnv>();
   api.post('/', async (c) => {
@@ -103,7 +103,7 @@ export function affiliateApi() {
     const a = await setPayoutAccount(affiliate(c), user, body.paypal_email);
     return c.json(ok(await affiliatePayload(affiliate(c), a)));
   });
-  // Public: sent by the page when a visitor arrives with ?ref (spec §4).
+  // Public: sent by the page when a visitor arrives with ?ref (docs/product.md#referrals).
   api.post('/click', async (c) => {
     const { distribution_code } = await readBody(c, z.object({ distribution_code: z.string().max(64) }));
     const { env } = c.get('deps');

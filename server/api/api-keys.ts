@@ -12,11 +12,12 @@ import {
   listApiKeys,
   revokeApiKey,
 } from '../modules/api-keys/keys';
+import { API_KEY_SCOPES } from '../../common/record-states';
 
 export const createApiKeySchema = z
   .object({
     name: textField({ min: 1, max: 80, maxMessage: 'validation.nameMax' }),
-    scope: z.enum(['full', 'read']).default('full'),
+    scope: z.enum(API_KEY_SCOPES).default('full'),
   })
   .strict();
 

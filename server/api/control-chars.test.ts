@@ -3,7 +3,7 @@ import { testApp } from '../test/harness';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 
-// Issue 13 item 3: text with NUL (PostgreSQL refuses it) or other control characters is refused
+// Text with NUL (PostgreSQL refuses it) or other control characters is refused
 // with a clear 4xx wherever it comes in — never a 500.
 let h: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

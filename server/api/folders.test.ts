@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness';
+import { testApp, type ApiJson } from '../test/harness';
 import { signedInUser } from '../test/users';
 import { newFolder } from '../test/factories';
 
-type Json = { code: number; message: string; data: any };
+type Json = ApiJson;
 let h: Awaited<ReturnType<typeof testApp>>;
 
 beforeAll(async () => {
@@ -11,14 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function api(method: string, p: string, headers: Record<string, string>, body?: unknown) {
-  const res = await h.app.request(`/self-api/v1${p}`, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { res, json: (await res.json()) as Json };
-}
+const api = (method: string, p: string, headers: Record<string, string>, body?: unknown) =>
+  h.api(method, p, headers, body);
 
 async function importSrt(headers: Record<string, string>, name: string, folderId?: string) {
   const form = new FormData();

@@ -3,7 +3,7 @@ import { testApp } from '../test/harness';
 import { hashPassword } from '../modules/auth/passwords';
 import { users } from '../db/schema';
 
-// Issue 13 item 7: strangers' wrong passwords must not lock the owner out of their own places.
+// Strangers' wrong passwords must not lock the owner out of their own places.
 let h: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
   h = await testApp({}, { TRUST_PROXY: 'true' });

@@ -8,7 +8,7 @@ import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 import { transcripts } from '../db/schema';
 
-// Issue 13 item 4: media goes out only with a type the server determined, else as a download,
+// Media goes out only with a type the server determined, else as a download,
 // and always sandboxed, so an uploaded page can never run script on the app's origin.
 type Json = { code: number; data: any };
 let h: Awaited<ReturnType<typeof testApp>>;

@@ -10,6 +10,7 @@ import {
   deleteSchema,
   editSchema,
   importSchema,
+  linkSchema,
   listSchema,
   moveSchema,
   renameSchema,
@@ -61,6 +62,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Import an .srt/.vtt file (optionally with its media upload)',
     body: importSchema,
     form: true,
+  },
+  'POST /self-api/v1/transcripts/from-link': {
+    tag: T,
+    summary:
+      'Transcribe a media file from a link (a web page too when the server has yt-dlp): 202, then downloaded as a job',
+    body: linkSchema,
   },
   'POST /self-api/v1/transcripts/move': { tag: T, summary: 'Move transcripts to a folder', body: moveSchema },
   'POST /self-api/v1/transcripts/delete': {

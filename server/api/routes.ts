@@ -14,7 +14,7 @@ import { sharesApi } from './shares';
 import { transcriptsApi } from './transcripts';
 
 /**
- * Where each domain's API is mounted. The two prefixes are the spec's: /common-api/v1 for
+ * Where each domain's API is mounted. The two prefixes (docs/product.md#the-api): /common-api/v1 for
  * account-level calls (accounts, the affiliate programme under /distribution), /self-api/v1 for
  * the product (transcripts, folders, exports, shares, billing, SEO landing pages).
  */

@@ -16,7 +16,7 @@ export const pageQuery = z.object({
 
 const tools = (c: Context<AppEnv>) => c.get('deps').services.seo.tools;
 
-/** /self-api/v1/seo-landing: the public /tools pages' data (spec §7). */
+/** /self-api/v1/seo-landing: the public /tools pages' data. */
 export function seoApi() {
   const api = new Hono<AppEnv>();
   api.get('/check-page', async (c) => {

@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../common/app-context';
 import { shareLinks } from '../db/schema';
-import { testApp } from '../test/harness';
+import { testApp, type ApiJson } from '../test/harness';
 import { newShare, newTranscript } from '../test/factories';
 import { makeMedia } from '../test/media';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 
-type Json = { code: number; message: string; data: any };
+type Json = ApiJson;
 type Headers = Record<string, string>;
 
 let h: Awaited<ReturnType<typeof testApp>>;
@@ -39,14 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function api(method: string, p: string, headers: Headers, body?: unknown) {
-  const res = await h.app.request(`/self-api/v1${p}`, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { res, json: (await res.json()) as Json };
-}
+const api = (method: string, p: string, headers: Headers, body?: unknown) => h.api(method, p, headers, body);
 
 /** Anonymous: no cookie at all. */
 const pub = (p: string, headers: Headers = {}) => h.app.request(`/self-api/v1${p}`, { headers });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness';
+import { testApp, type ApiJson } from '../test/harness';
 import { makeMedia, type MediaKind } from '../test/media';
 import { testModelPath } from '../test/test-model';
 import { tusUpload } from '../test/tus';
@@ -10,7 +10,7 @@ import { signedInUser } from '../test/users';
 import { waitFor } from '../test/wait';
 import { transcripts, usageRecords, users } from '../db/schema';
 
-type Json = { code: number; message: string; data: any };
+type Json = ApiJson;
 let h: Awaited<ReturnType<typeof testApp>>;
 const MEDIA_DIR = path.resolve('tmp/test-media');
 const DATA_DIR = path.resolve('tmp/test-data-transcripts');
@@ -23,14 +23,8 @@ afterAll(async () => h?.close());
 
 const fetcher = (p: string, init: RequestInit) => h.app.request(p, init);
 
-async function api(method: string, p: string, headers: Record<string, string>, body?: unknown) {
-  const res = await h.app.request(`/self-api/v1${p}`, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { res, json: (await res.json()) as Json };
-}
+const api = (method: string, p: string, headers: Record<string, string>, body?: unknown) =>
+  h.api(method, p, headers, body);
 
 async function upload(headers: Record<string, string>, kind: MediaKind, seconds = 3) {
   const file = makeMedia(MEDIA_DIR, kind, seconds);

@@ -25,7 +25,8 @@ import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { serveMedia } from '../http/serve-media';
 import { fullJson, transcriptJson } from '../modules/transcription/payload';
 import { liveEvents } from '../modules/transcription/live';
-import { UUID_RE } from '../../common/validators';
+import { UUID_RE, validUrl } from '../../common/validators';
+import { importFromLink } from '../modules/link-import/start';
 import { stripControlChars, textField } from '../../common/text';
 import { MAX_FIND_LENGTH } from '../../common/find-replace';
 import { MAX_SPEAKERS, MAX_SPEAKER_NAME, SPEAKER_COLOR_RE, SPEAKER_ID_RE } from '../../common/speakers';
@@ -71,6 +72,24 @@ export const createSchema = z
     /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
     detect_speech: z.boolean().default(true),
     /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
+    detect_speakers: z.boolean().default(false),
+    speaker_count: z.number().int().min(1).max(20).nullable().optional(),
+  })
+  .strict();
+export const linkSchema = z
+  .object({
+    /** A media file's address, or a web page's when the server has yt-dlp. */
+    url: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(2048, 'validation.tooLong')
+      .refine(validUrl, 'validation.url'),
+    name: name.optional(),
+    language: language.default('auto'),
+    translate: z.boolean().default(false),
+    folder_id: uuid.nullable().optional(),
+    detect_speech: z.boolean().default(true),
     detect_speakers: z.boolean().default(false),
     speaker_count: z.number().int().min(1).max(20).nullable().optional(),
   })
@@ -182,6 +201,23 @@ export function transcriptsApi() {
       folderId: body.folder_id,
     });
     return c.json(ok(transcriptJson(row)));
+  });
+
+  // A link's media is downloaded by a job (modules/link-import): 202, the transcript is on its way.
+  api.post('/from-link', async (c) => {
+    const user = await requireUser(c);
+    const body = await readBody(c, linkSchema);
+    const row = await importFromLink(c.get('deps').services.linkImport, user, {
+      url: body.url,
+      name: body.name,
+      language: body.language,
+      translate: body.translate,
+      folderId: body.folder_id,
+      detectSpeech: body.detect_speech,
+      detectSpeakers: body.detect_speakers,
+      speakerCount: body.speaker_count ?? null,
+    });
+    return c.json(ok(await fullJson(deps(c), row)), 202);
   });
 
   api.post('/move', async (c) => {

@@ -172,6 +172,23 @@ describe('webhook endpoints', () => {
     expect(log.json.data.items).toHaveLength(1);
   });
 
+  it('send transcript.completed once for a transcript imported from captions', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await call('POST', '/webhooks', u.headers, {
+      url: hookUrl,
+      events: ['transcript.completed'],
+    });
+    const id = await importSrt(u.headers);
+    const got = await until(async () => received.find((r) => r.body.includes('transcript.completed')));
+    expect(JSON.parse(got.body)).toMatchObject({
+      type: 'transcript.completed',
+      data: { id, status: 'done', source: 'import' },
+    });
+    // The event is recorded when the import answers: one delivery for one finished transcript.
+    const log = await call('GET', `/webhooks/${json.data.id}/deliveries`, u.headers);
+    expect(log.json.data.items).toHaveLength(1);
+  });
+
   it('send transcript.completed when a transcription ends and transcript.failed for a file that is not media', async () => {
     const u = await signedInUser(h.db);
     await call('POST', '/webhooks', u.headers, { url: hookUrl });
@@ -200,7 +217,11 @@ describe('webhook endpoints', () => {
 
   it('retry after 500s with back-off, then succeed', async () => {
     const u = await signedInUser(h.db);
-    const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
+    const { json } = await call('POST', '/webhooks', u.headers, {
+      url: hookUrl,
+      // Only the delete: an imported transcript is completed at once too.
+      events: ['transcript.deleted'],
+    });
     plan = [500, 503];
     const id = await importSrt(u.headers);
     await call('DELETE', `/transcripts/${id}`, u.headers);
@@ -219,7 +240,11 @@ describe('webhook endpoints', () => {
 
   it('give up after the last retry, and turn the endpoint off with a mail after repeated failures', async () => {
     const u = await signedInUser(h.db);
-    const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
+    const { json } = await call('POST', '/webhooks', u.headers, {
+      url: hookUrl,
+      // Only the delete: an imported transcript is completed at once too.
+      events: ['transcript.deleted'],
+    });
     plan = Array(6).fill(500);
     for (let i = 0; i < 2; i++) {
       const id = await importSrt(u.headers);

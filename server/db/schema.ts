@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -19,6 +20,24 @@ import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
 import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
+import {
+  API_KEY_SCOPES,
+  COMMISSION_KINDS,
+  EMAIL_TOKEN_PURPOSES,
+  JOB_STATUSES,
+  ORDER_KINDS,
+  REDIRECT_STATUSES,
+  SETTLEMENT_STATUSES,
+  type RedirectStatus,
+  TRANSCRIPT_SOURCES,
+  TRANSCRIPT_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_DISABLED_REASONS,
+} from '../../common/record-states';
+import { oneOf } from './checks';
+
+// Status and kind columns take one of the values listed in common/record-states.ts: the CHECK
+// constraints below are built from those lists, and so are the columns' types.
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -79,7 +98,7 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     codeHash: text('code_hash'),
     attempts: integer('attempts').notNull().default(0),
@@ -87,7 +106,10 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+    check('email_tokens_purpose_check', oneOf(t.purpose, EMAIL_TOKEN_PURPOSES)),
+  ],
 );
 
 export type EmailToken = typeof emailTokens.$inferSelect;
@@ -109,9 +131,6 @@ export const folders = pgTable(
 
 export type Folder = typeof folders.$inferSelect;
 
-export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'done', 'failed', 'canceled'] as const;
-export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
-
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
@@ -127,8 +146,8 @@ export const transcripts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
-    source: text('source', { enum: ['upload', 'import'] }).notNull(),
-    /** The link the media was imported from (modules/link-import), null for uploads. */
+    source: text('source', { enum: TRANSCRIPT_SOURCES }).notNull(),
+    /** The link the media was downloaded from (modules/link-import), null otherwise. */
     sourceUrl: text('source_url'),
     status: text('status', { enum: TRANSCRIPT_STATUSES }).notNull(),
     progress: integer('progress').notNull().default(0),
@@ -172,6 +191,9 @@ export const transcripts = pgTable(
     index('transcripts_user_created_idx').on(t.userId, t.createdAt),
     index('transcripts_user_folder_idx').on(t.userId, t.folderId),
     index('transcripts_search_idx').using('gin', t.search),
+    check('transcripts_status_check', oneOf(t.status, TRANSCRIPT_STATUSES)),
+    check('transcripts_source_check', oneOf(t.source, TRANSCRIPT_SOURCES)),
+    check('transcripts_stage_check', oneOf(t.stage, TRANSCRIPT_STAGES)),
   ],
 );
 
@@ -196,7 +218,7 @@ export const jobs = pgTable(
     repeatMs: integer('repeat_ms'),
     /** Transcription jobs go with their transcript. */
     transcriptId: uuid('transcript_id').references(() => transcripts.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'canceled'] }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),
@@ -212,6 +234,7 @@ export const jobs = pgTable(
     uniqueIndex('jobs_once_idx')
       .on(t.name, t.key)
       .where(sql`${t.once} and ${t.status} in ('queued', 'running')`),
+    check('jobs_status_check', oneOf(t.status, JOB_STATUSES)),
   ],
 );
 
@@ -313,7 +336,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     tax: integer('tax').notNull().default(0),
     currency: text('currency').notNull(),
@@ -335,6 +358,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.paidAt),
     index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
     index('orders_charge_idx').on(t.stripeChargeId),
+    check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
   ],
 );
 
@@ -357,16 +381,20 @@ export const seoPages = pgTable(
 export type SeoPage = typeof seoPages.$inferSelect;
 
 /** Redirects by exact path, looked up before a page renders; chains and loops are refused on save. */
-export const routeRules = pgTable('route_rules', {
-  path: text('path').primaryKey(),
-  target: text('target').notNull(),
-  status: integer('status').notNull().default(301),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const routeRules = pgTable(
+  'route_rules',
+  {
+    path: text('path').primaryKey(),
+    target: text('target').notNull(),
+    status: integer('status').$type<RedirectStatus>().notNull().default(301),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('route_rules_status_check', oneOf(t.status, REDIRECT_STATUSES))],
+);
 
 export type RouteRule = typeof routeRules.$inferSelect;
 
-/** Affiliates (spec §3 distribution): a user who accepted the programme terms. */
+/** Affiliates: a user who accepted the programme terms. */
 export const affiliates = pgTable('affiliates', {
   userId: uuid('user_id')
     .primaryKey()
@@ -420,7 +448,7 @@ export const settlements = pgTable(
       .references(() => affiliates.userId, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['requested', 'paid', 'rejected'] }).notNull(),
+    status: text('status', { enum: SETTLEMENT_STATUSES }).notNull(),
     paypalEmail: text('paypal_email').notNull(),
     paypalTransactionId: text('paypal_transaction_id'),
     reason: text('reason'),
@@ -433,6 +461,7 @@ export const settlements = pgTable(
     uniqueIndex('settlements_one_open_idx')
       .on(t.affiliateId, t.currency)
       .where(sql`${t.status} = 'requested'`),
+    check('settlements_status_check', oneOf(t.status, SETTLEMENT_STATUSES)),
   ],
 );
 
@@ -456,14 +485,17 @@ export const commissions = pgTable(
       .unique()
       .references(() => orders.id),
     code: text('code'),
-    kind: text('kind', { enum: ['commission', 'reversal'] }).notNull(),
+    kind: text('kind', { enum: COMMISSION_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
     settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('commissions_affiliate_idx').on(t.affiliateId, t.createdAt)],
+  (t) => [
+    index('commissions_affiliate_idx').on(t.affiliateId, t.createdAt),
+    check('commissions_kind_check', oneOf(t.kind, COMMISSION_KINDS)),
+  ],
 );
 
 export type Commission = typeof commissions.$inferSelect;
@@ -481,15 +513,16 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** `full`: every call a key may make; `read`: GET and HEAD only. */
-    scope: text('scope', { enum: ['full', 'read'] })
-      .notNull()
-      .default('full'),
+    scope: text('scope', { enum: API_KEY_SCOPES }).notNull().default('full'),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('api_keys_user_idx').on(t.userId)],
+  (t) => [
+    index('api_keys_user_idx').on(t.userId),
+    check('api_keys_scope_check', oneOf(t.scope, API_KEY_SCOPES)),
+  ],
 );
 
 export type ApiKey = typeof apiKeys.$inferSelect;
@@ -510,13 +543,16 @@ export const webhookEndpoints = pgTable(
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** Why it was turned off by the server (`failures`), null when the owner did it or it is on. */
-    disabledReason: text('disabled_reason'),
+    disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
     /** Deliveries in a row that failed after their last retry; a success sets it back to 0. */
     failureCount: integer('failure_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+  (t) => [
+    index('webhook_endpoints_user_idx').on(t.userId),
+    check('webhook_endpoints_disabled_reason_check', oneOf(t.disabledReason, WEBHOOK_DISABLED_REASONS)),
+  ],
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
@@ -539,14 +575,15 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: jsonb('attempts').$type<WebhookAttempt[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
+  ],
 );
 
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

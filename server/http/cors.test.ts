@@ -4,7 +4,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadEnv } from '../env';
 
-// Issue 13 item 15: pages on another origin (API_BASE_URL) call the API with the visitor's
+// Decision 0021: pages on another origin (API_BASE_URL) call the API with the visitor's
 // httpOnly session through credentialed CORS, for configured origins only (decision 0021).
 const APP = 'https://app.example.test';
 const EVIL = 'https://evil.example';

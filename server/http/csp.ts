@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// The page's Content-Security-Policy (issue 13 item 10, decision 0016). Scripts run only from
+// The page's Content-Security-Policy (decision 0016). Scripts run only from
 // this origin or with this response's nonce; other hosts are allowed only for what is configured
 // (the tag manager, Google sign-in, an API on another origin).
 

@@ -13,7 +13,7 @@ export function isDocumentPath(pathname: string): boolean {
 /**
  * Document requests only (not .data fetches, API or assets): route rules and the locale
  * redirect (decidePage, which the `:lang?` loader also runs on client navigations), and the
- * referral cookie of spec §2 (written only when none is set: first click wins). A route rule
+ * referral cookie (docs/product.md#referrals; written only when none is set: first click wins). A route rule
  * also applies to a path that looks like a file (an old /page.html).
  */
 export function pageRequestMiddleware(rules: {

@@ -7,7 +7,7 @@ import { acceptsGzip, gzipPage, plainPage, splicePage, type SplicedPage } from '
 import { sessionToken } from './cookies';
 import { isDocumentPath } from './locale-middleware';
 
-// Rendered public pages for anonymous visitors, kept in memory (issue 19 part 5, decision 0015).
+// Rendered public pages for anonymous visitors, kept in memory (decision 0015).
 // A visitor without a session gets the same HTML for the same address, language and build, so
 // the second visitor is answered without rendering. Only a clean answer is kept: 200, HTML, no
 // Set-Cookie, nothing private. The whole cache is dropped when the tool pages or the route rules

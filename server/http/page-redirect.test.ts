@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness';
 import { addRouteRule } from '../modules/seo/route-rules';
 
-// Issue 13 item 11: route rules and the locale redirect decide client navigations too. React
+// Route rules and the locale redirect decide client navigations too. React
 // Router's data request for /terms is /terms.data; its loader asks context.pageRedirect.
 let h: Awaited<ReturnType<typeof testApp>>;
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };

@@ -22,7 +22,7 @@ interface Rules {
 }
 
 /**
- * The one place where a visit to a page is redirected (spec §2, §4): first the route rules by
+ * The one place where a visit to a page is redirected (docs/product.md#pages, #languages): first the route rules by
  * path, then the language (/en/… to the unprefixed path, the remembered or browser language).
  * Used for document requests (locale-middleware.ts) and, through context.pageRedirect, by the
  * `:lang?` route's loader on client-side navigations, so both behave the same.

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { refreshNonce } from './csp';
 
-// Issue 13 item 10: page policy with a nonce per response, framing, referrer, HSTS, Secure cookie.
+// Decision 0016: page policy with a nonce per response, framing, referrer, HSTS, Secure cookie.
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
 
 type Harness = Awaited<ReturnType<typeof testApp>>;

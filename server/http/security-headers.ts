@@ -4,7 +4,7 @@ import { contentSecurityPolicy, createNonce, type CspSources } from './csp';
 import { isSecureRequest } from './request-origin';
 
 /**
- * Headers every answer carries (issue 13 item 10): a nonce-based Content-Security-Policy on
+ * Headers every answer carries (decision 0016): a nonce-based Content-Security-Policy on
  * pages (the nonce is made here, before the page renders, and read by the renderer through
  * c.get('cspNonce')), no framing anywhere, a referrer that never carries paths to other sites,
  * and HSTS once the visitor reached us over https (directly, or per X-Forwarded-Proto from a

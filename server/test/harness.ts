@@ -7,6 +7,10 @@ import { buildServiceDeps } from '../deps';
 import { users } from '../db/schema';
 import type { ServiceOverrides } from '../deps';
 
+/** An API answer's envelope, as tests read it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ApiJson = { code: number; message: string; data: any };
+
 /** A real app on an in-memory PGlite (or TEST_DATABASE_URL), for app.request() tests. */
 export async function testApp(
   overrides: Partial<AppDeps> = {},
@@ -40,8 +44,18 @@ export async function testApp(
     ...overrides,
   };
   const app = createApp(deps);
+  /** A JSON call to `/self-api/v1<path>` with `headers` (a session cookie, say): the response and its envelope. */
+  async function api(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+    const res = await app.request(`/self-api/v1${path}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { res, json: (await res.json()) as ApiJson };
+  }
   return {
     app,
+    api,
     deps,
     db: database.db,
     close: async () => {

@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
-import { tusUpload } from '../../server/test/tus';
 import { launch, newContext } from './browser';
 import { watchConsole } from './console';
+import { importCaptions } from './imports';
 import { mailTo } from './outbox';
-import { apiSignup } from './session';
+import { apiSignup, signedInContext } from './session';
 
-// What a new user trips over first (issue 17): each check is something a person would notice.
+// What a new user trips over first: each check is something a person would notice.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;
@@ -22,33 +22,19 @@ const SRT = [
   '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
 ].join('\n\n');
 
-async function importTranscript(h: Record<string, string>, name: string): Promise<string> {
-  const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 12);
-  const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
-  const { id: uploadId } = await tusUpload(fetcher, h, readFileSync(video), 'talk.mp4');
-  const form = new FormData();
-  form.set('file', new File([SRT], 'talk.srt'));
-  form.set('upload_id', uploadId!);
-  form.set('name', name);
-  const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
-    method: 'POST',
-    headers: h,
-    body: form,
-  });
-  return ((await res.json()) as { data: { id: string } }).data.id;
-}
-
-async function signedInContext(cookie: string) {
-  const c = await newContext(browser);
-  const [name, value] = cookie.split('=') as [string, string];
-  await c.addCookies([{ name, value, url: base, httpOnly: true }]);
-  return c;
-}
+/** A finished transcript of the SRT above, with a short video. */
+const importTranscript = (h: Record<string, string>, name: string) =>
+  importCaptions(
+    base,
+    h,
+    { text: SRT, fileName: 'talk.srt', name },
+    { file: makeMedia(path.resolve('tmp/test-media'), 'mp4', 12), fileName: 'talk.mp4' },
+  );
 
 beforeAll(async () => {
   browser = await launch();
   headers = await apiSignup(base, dataDir, `first-${Date.now()}@example.com`);
-  ctx = await signedInContext(headers.cookie!);
+  ctx = await signedInContext(browser, base, headers.cookie!);
 });
 afterAll(async () => {
   await browser?.close();
@@ -177,18 +163,12 @@ describe('the player on a long transcript', () => {
       (_, i) =>
         `${i + 1}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},900\nLine ${i + 1} of a long talk that goes on and on`,
     ).join('\n\n');
-    const video = makeMedia(path.resolve('tmp/test-media'), 'mp4', 12);
-    const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
-    const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(video), 'talk.mp4');
-    const form = new FormData();
-    form.set('file', new File([long], 'long.srt'));
-    form.set('upload_id', uploadId!);
-    const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
-      method: 'POST',
+    const id = await importCaptions(
+      base,
       headers,
-      body: form,
-    });
-    const id = ((await res.json()) as { data: { id: string } }).data.id;
+      { text: long, fileName: 'long.srt' },
+      { file: makeMedia(path.resolve('tmp/test-media'), 'mp4', 12), fileName: 'talk.mp4' },
+    );
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 375, height: 812 },
@@ -292,7 +272,7 @@ describe('dead ends and small things', () => {
     await expect.poll(() => page.title()).toBe('Board meeting, March | ClipScribe');
     await page.close();
     // German: dates and durations in German, not 'Nov 24 2026' and '12s'.
-    const german = await signedInContext(headers.cookie!);
+    const german = await signedInContext(browser, base, headers.cookie!);
     await german.addCookies([{ name: 'i18n_redirected', value: 'de', url: base }]);
     const dePage = await german.newPage();
     await dePage.goto(`${base}/de/transcript/${id}`, { waitUntil: 'networkidle' });

@@ -4,7 +4,7 @@ import { DESKTOP_UA, GOOGLEBOT_UA, launch } from './browser';
 import { apiSignup } from './session';
 import { mailTo } from './outbox';
 
-// The outside probe's reproductions (issue 13), run against the production build.
+// Reproductions of what an outside security probe found, run against the production build.
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
 const browserHeaders = { 'user-agent': DESKTOP_UA };
@@ -193,18 +193,24 @@ describe('crawlers get errors without details (decided on the server)', () => {
   });
 });
 
+/** A desktop page on /pricing once React runs it, and the document requests it makes from then on. */
+async function hydratedPricing(browser: Browser) {
+  const context = await browser.newContext({ userAgent: DESKTOP_UA, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${base}/pricing`);
+  await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+  const documents: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+  return { context, page, documents };
+}
+
 describe('client-side navigations follow the locale redirect', () => {
   it('a link to /terms leads a visitor who chose German to /de/terms without a page load', async () => {
     const browser = await launch();
     try {
-      const context = await browser.newContext({ userAgent: DESKTOP_UA, locale: 'en-US' });
-      const page = await context.newPage();
-      await page.goto(`${base}/pricing`);
-      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
+      const { context, page, documents } = await hydratedPricing(browser);
       // The choice is made elsewhere (another tab): only the cookie says German now.
       await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: base }]);
-      const documents: string[] = [];
-      page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
       await page.click('footer a[href="/terms"]');
       await page.waitForURL(`${base}/de/terms`);
       expect(documents).toEqual([]);
@@ -220,12 +226,7 @@ describe('referral cookie on client-side navigations', () => {
   it('a ?ref reached without a page load writes the cookie when none is set, and keeps the first', async () => {
     const browser = await launch();
     try {
-      const context = await browser.newContext({ userAgent: DESKTOP_UA, locale: 'en-US' });
-      const page = await context.newPage();
-      await page.goto(`${base}/pricing`);
-      await page.waitForFunction(() => '__reactRouterRouteModules' in window, null, { timeout: 15_000 });
-      const documents: string[] = [];
-      page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+      const { context, page, documents } = await hydratedPricing(browser);
       // A client-side navigation (the router follows history), as a link with ?ref would make.
       const go = (to: string) =>
         page.evaluate((path) => {

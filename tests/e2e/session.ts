@@ -1,3 +1,5 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext } from './browser';
 import { mailTo } from './outbox';
 
 /** Signs up through the real API and the outbox mail; returns the session cookie header. */
@@ -27,4 +29,29 @@ export async function apiSignup(
     .find((c) => c.startsWith('token='))!
     .split(';')[0]!;
   return { cookie, origin: base };
+}
+
+/** A browser context whose session is `cookie` (apiSignup's), for the server at `url`. */
+export async function signedInContext(
+  browser: Browser,
+  url: string,
+  cookie: string,
+  opts: Parameters<typeof newContext>[1] = {},
+): Promise<BrowserContext> {
+  const ctx = await newContext(browser, opts);
+  const [name, value] = cookie.split('=') as [string, string];
+  await ctx.addCookies([{ name, value, url, httpOnly: true }]);
+  return ctx;
+}
+
+/** A new account (signed up through the API) with a page signed in as it, and its API headers. */
+export async function signedInPage(
+  browser: Browser,
+  base: string,
+  dataDir: string,
+  email: string,
+): Promise<{ ctx: BrowserContext; page: Page; headers: Record<string, string> }> {
+  const headers = await apiSignup(base, dataDir, email);
+  const ctx = await signedInContext(browser, base, headers.cookie!);
+  return { ctx, page: await ctx.newPage(), headers };
 }

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP_UA, launch, newContext } from './browser';
+import { importCaptions } from './imports';
 import { apiSignup } from './session';
 import { makeMedia } from '../../server/test/media';
-import { tusUpload } from '../../server/test/tus';
 
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -37,20 +36,17 @@ async function api(headers: Record<string, string>, method: string, path: string
 /** An owner with a finished transcript (an imported .srt, with media if asked) and a share link to it. */
 async function sharedTranscript(opts: { allow_download?: boolean; media?: boolean } = {}) {
   const headers = await apiSignup(base, dataDir, `share-${Date.now()}-${Math.random()}@example.com`);
-  const form = new FormData();
-  form.set('file', new File([opts.media ? SHORT_SRT : SRT], 'lecture.srt', { type: 'application/x-subrip' }));
-  form.set('name', 'Lecture notes');
-  if (opts.media) {
-    // WebM: the test browser (Chromium without proprietary codecs) plays it.
-    const file = makeMedia(path.resolve('tmp/test-media'), 'webm', 6);
-    const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
-    const { id } = await tusUpload(fetcher, headers, readFileSync(file), path.basename(file), {
-      filetype: 'video/webm',
-    });
-    form.set('upload_id', id!);
-  }
-  const res = await fetch(`${base}/self-api/v1/transcripts/import`, { method: 'POST', headers, body: form });
-  const transcript = ((await res.json()) as { data: { id: string } }).data;
+  const captions = {
+    text: opts.media ? SHORT_SRT : SRT,
+    fileName: 'lecture.srt',
+    type: 'application/x-subrip',
+    name: 'Lecture notes',
+  };
+  // WebM: the test browser (Chromium without proprietary codecs) plays it.
+  const media = opts.media
+    ? { file: makeMedia(path.resolve('tmp/test-media'), 'webm', 6), type: 'video/webm' }
+    : undefined;
+  const transcript = { id: await importCaptions(base, headers, captions, media) };
   const link = await api(headers, 'POST', `/transcripts/${transcript.id}/shares`, {
     expires_at: null,
     allow_media: opts.media ?? false,

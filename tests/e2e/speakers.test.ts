@@ -3,7 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext } from './browser';
-import { apiSignup } from './session';
+import { importCaptions } from './imports';
+import { signedInPage } from './session';
 
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -23,13 +24,7 @@ const VTT =
   '00:00:07.000 --> 00:00:09.000\n<v Ann>Let us start with the budget\n\n' +
   '00:00:10.000 --> 00:00:12.000\n<v Ann>It is smaller this year\n';
 
-async function signedIn() {
-  const headers = await apiSignup(base, dataDir, `speakers-${Date.now()}@example.com`);
-  const ctx = await newContext(browser);
-  const [name, value] = headers.cookie!.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: base, httpOnly: true }]);
-  return { ctx, page: await ctx.newPage(), headers };
-}
+const signedIn = () => signedInPage(browser, base, dataDir, `speakers-${Date.now()}@example.com`);
 
 /** The speaker shown on each visible segment row (the picker's chosen option). */
 const rowSpeakers = (page: Page) =>
@@ -42,14 +37,7 @@ const rowSpeakers = (page: Page) =>
 describe('speakers on the transcript page', () => {
   it('renames a speaker everywhere, filters by speaker, reassigns, undoes, exports and shares', async () => {
     const { ctx, page, headers } = await signedIn();
-    const form = new FormData();
-    form.set('file', new File([VTT], 'meeting.vtt', { type: 'text/vtt' }));
-    const res = await fetch(`${base}/self-api/v1/transcripts/import`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    const id = await importCaptions(base, headers, { text: VTT, fileName: 'meeting.vtt', type: 'text/vtt' });
 
     await page.goto(`${base}/transcript/${id}`);
     const panel = page.locator('[data-testid=speaker-panel]');

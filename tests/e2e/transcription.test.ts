@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
-import { launch, newContext } from './browser';
-import { apiSignup } from './session';
+import { launch } from './browser';
+import { signedInPage as signUp } from './session';
 
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -17,14 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedInPage(email: string) {
-  const headers = await apiSignup(base, dataDir, email);
-  const ctx = await newContext(browser);
-  const [name, value] = headers.cookie!.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: base, httpOnly: true }]);
-  const page = await ctx.newPage();
-  return { ctx, page };
-}
+const signedInPage = (email: string) => signUp(browser, base, dataDir, email);
 
 /** The quota meter renders from the client state cookies, so it appears once React runs. */
 const hydrated = (page: Page) => page.locator('[data-testid=quota]').waitFor();

@@ -1,13 +1,12 @@
 // Word timings in the browser: the word being spoken is marked as the media plays and clicking a
 // word plays from it; a running job shows its stage and a bar that moves.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
-import { tusUpload } from '../../server/test/tus';
-import { launch, newContext } from './browser';
-import { apiSignup } from './session';
+import { launch } from './browser';
+import { importCaptions } from './imports';
+import { signedInPage } from './session';
 
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -20,15 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string) {
-  const headers = await apiSignup(base, dataDir, email);
-  const ctx = await newContext(browser);
-  const [name, value] = headers.cookie!.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: base, httpOnly: true }]);
-  return { ctx, page: await ctx.newPage(), headers };
-}
-
-const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
+const signedIn = (email: string) => signedInPage(browser, base, dataDir, email);
 
 /** The word marked as being spoken, or null. */
 const spoken = (page: Page) =>
@@ -40,19 +31,18 @@ describe('word timings on the transcript page', () => {
   it('marks the word being spoken as the media plays, and plays from a clicked word', async () => {
     const { ctx, page, headers } = await signedIn(`words-${Date.now()}@example.com`);
     // Media to play, captions for it, then word timings through the update API.
-    const audio = makeMedia(path.resolve('tmp/test-media'), 'wav', 20);
-    const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(audio), 'talk.wav', {
-      filetype: 'audio/wav',
-    });
-    const form = new FormData();
-    form.set('file', new Blob(['1\n00:00:01,000 --> 00:00:07,000\nalpha beta gamma delta\n']), 'talk.srt');
-    form.set('upload_id', uploadId!);
-    const imported = await fetch(`${base}/self-api/v1/transcripts/import`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    const transcript = ((await imported.json()) as { data: { id: string } }).data;
+    const transcript = {
+      id: await importCaptions(
+        base,
+        headers,
+        { text: '1\n00:00:01,000 --> 00:00:07,000\nalpha beta gamma delta\n', fileName: 'talk.srt' },
+        {
+          file: makeMedia(path.resolve('tmp/test-media'), 'wav', 20),
+          fileName: 'talk.wav',
+          type: 'audio/wav',
+        },
+      ),
+    };
     const words = [
       { start: 1, end: 2, text: 'alpha' },
       { start: 2, end: 3, text: 'beta' },

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
-import { tusUpload } from '../../server/test/tus';
-import { launch, newContext } from './browser';
-import { apiSignup } from './session';
+import { launch } from './browser';
+import { importCaptions } from './imports';
+import { apiSignup, signedInContext } from './session';
 
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -20,24 +20,19 @@ const SRT = [
   '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
 ].join('\n\n');
 
-async function importWithMedia(name: string, kind: 'mp4' | 'avi' = 'mp4'): Promise<string> {
-  const video = makeMedia(path.resolve('tmp/test-media'), kind, 12);
-  const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
-  const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(video), 'talk.mp4');
-  const form = new FormData();
-  form.set('file', new File([SRT], 'talk.srt'));
-  form.set('upload_id', uploadId!);
-  form.set('name', name);
-  const res = await fetch(`${base}/self-api/v1/transcripts/import`, { method: 'POST', headers, body: form });
-  return ((await res.json()) as { data: { id: string } }).data.id;
-}
+/** A finished transcript of the SRT above, with a short video of `kind`. */
+const importWithMedia = (name: string, kind: 'mp4' | 'avi' = 'mp4') =>
+  importCaptions(
+    base,
+    headers,
+    { text: SRT, fileName: 'talk.srt', name },
+    { file: makeMedia(path.resolve('tmp/test-media'), kind, 12), fileName: 'talk.mp4' },
+  );
 
 beforeAll(async () => {
   browser = await launch();
   headers = await apiSignup(base, dataDir, `ws-${Date.now()}@example.com`);
-  ctx = await newContext(browser);
-  const [name, value] = headers.cookie!.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: base, httpOnly: true }]);
+  ctx = await signedInContext(browser, base, headers.cookie!);
   page = await ctx.newPage();
 });
 afterAll(async () => {
@@ -89,7 +84,7 @@ describe('transcript page', () => {
   it('downloads the formats of the plan with their exact content', async () => {
     const id = await importWithMedia('Export me');
     await page.goto(`${base}/transcript/${id}`);
-    const options = await page.getByTestId('export-format').locator('option').allInnerTexts();
+    const options = await page.getByTestId('export-format').locator('option:not([disabled])').allInnerTexts();
     expect(options).toEqual(['TXT', 'SRT']); // the Free plan
     const get = async (format: string) => {
       await page.getByTestId('export-format').selectOption(format);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 13 item 8: a form submitted before hydration must never put its fields in the address.
+// Decision 0017: a form submitted before hydration must never put its fields in the address.
 // Every form states its method as its first attribute (decision 0017); GET only for forms
 // that hold nothing personal (the share page's download buttons).
 const GET_ALLOWED = new Set(['app/routes/transcript/share.tsx']);

@@ -1,68 +1,49 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
-import { ApiClientError } from '../../lib/api-client';
 import { formatDate } from '../../../common/format';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
+import { CreateButton, DangerButton, OwnedList, useCreateForm, useOwnedList } from './owned-list';
+import type { ApiKeyScope } from '../../../common/record-states';
 
 export interface ApiKeyItem {
   id: string;
   name: string;
-  scope: 'full' | 'read';
+  scope: ApiKeyScope;
   prefix: string;
   created_at: string;
   last_used_at: string | null;
 }
 
+const BASE = '/self-api/v1/api-keys';
 const when = (iso: string) => formatDate(Math.floor(Date.parse(iso) / 1000));
 
 /** The profile's API keys: create (the key is shown once), list by prefix, revoke. */
 export function ApiKeysCard({ perMinute }: { perMinute: number }) {
   const { t } = useTranslation();
-  const [items, setItems] = useState<ApiKeyItem[] | null>(null);
+  const { items, added, removed } = useOwnedList<ApiKeyItem>(BASE);
   const [fresh, setFresh] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    void api
-      .get<{ items: ApiKeyItem[] }>('/self-api/v1/api-keys')
-      .then((d) => setItems(d.items))
-      .catch(() => setItems([]));
-  }, []);
+  const { pending, error, fields, post } = useCreateForm();
 
   async function create(form: HTMLFormElement) {
     const data = new FormData(form);
-    setPending(true);
-    setError(null);
-    setFields({});
-    try {
-      const made = await api.post<ApiKeyItem & { key: string }>(
-        '/self-api/v1/api-keys',
-        { name: String(data.get('name') ?? ''), scope: String(data.get('scope') ?? 'full') },
-        { handleErrors: true },
-      );
-      const { key, ...item } = made;
-      setItems((list) => [...(list ?? []), item]);
-      setFresh(key);
-      form.reset();
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        setError(err.message);
-        setFields((err.data as { fields?: Record<string, string> } | null)?.fields ?? {});
-      }
-    } finally {
-      setPending(false);
-    }
+    const made = await post<ApiKeyItem & { key: string }>(BASE, {
+      name: String(data.get('name') ?? ''),
+      scope: String(data.get('scope') ?? 'full'),
+    });
+    if (!made) return;
+    const { key, ...item } = made;
+    added(item);
+    setFresh(key);
+    form.reset();
   }
 
   async function revoke(item: ApiKeyItem) {
     if (!window.confirm(t('developer.keys.revokeAsk', { name: item.name }))) return;
-    await api.del(`/self-api/v1/api-keys/${item.id}`);
-    setItems((list) => (list ?? []).filter((k) => k.id !== item.id));
+    await api.del(`${BASE}/${item.id}`);
+    removed(item.id);
     toast.success(t('developer.keys.revoked'));
   }
 
@@ -99,35 +80,23 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
           </div>
         </div>
       ) : null}
-      {items === null ? (
-        <p className="text-sm text-slate-500">{t('common.loading')}</p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('developer.keys.none')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {items.map((k) => (
-            <li key={k.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5">
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900">{k.name}</p>
-                <p className="text-xs text-slate-500">
-                  <code className="font-mono">{k.prefix}…</code> · {t(`developer.keys.scopes.${k.scope}`)} ·{' '}
-                  {t('developer.keys.createdAt', { when: when(k.created_at) })} ·{' '}
-                  {k.last_used_at
-                    ? t('developer.keys.lastUsed', { when: when(k.last_used_at) })
-                    : t('developer.keys.neverUsed')}
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => void revoke(k)}
-                className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
-              >
-                {t('developer.keys.revoke')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <OwnedList items={items} none={t('developer.keys.none')}>
+        {(k) => (
+          <li key={k.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900">{k.name}</p>
+              <p className="text-xs text-slate-500">
+                <code className="font-mono">{k.prefix}…</code> · {t(`developer.keys.scopes.${k.scope}`)} ·{' '}
+                {t('developer.keys.createdAt', { when: when(k.created_at) })} ·{' '}
+                {k.last_used_at
+                  ? t('developer.keys.lastUsed', { when: when(k.last_used_at) })
+                  : t('developer.keys.neverUsed')}
+              </p>
+            </div>
+            <DangerButton onClick={() => void revoke(k)}>{t('developer.keys.revoke')}</DangerButton>
+          </li>
+        )}
+      </OwnedList>
       <form
         method="post"
         className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
@@ -158,14 +127,7 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
             <option value="read">{t('developer.keys.scopes.read')}</option>
           </select>
         </label>
-        <button
-          type="submit"
-          disabled={pending}
-          aria-busy={pending}
-          className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-70"
-        >
-          {t('developer.keys.create')}
-        </button>
+        <CreateButton pending={pending}>{t('developer.keys.create')}</CreateButton>
       </form>
     </div>
   );

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
-import { ApiClientError } from '../../lib/api-client';
 import { WEBHOOK_EVENTS } from '../../../common/webhook-events';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
+import { CreateButton, DangerButton, OwnedList, useCreateForm, useOwnedList } from './owned-list';
+import type { WebhookDeliveryStatus } from '../../../common/record-states';
 
 interface Endpoint {
   id: string;
@@ -21,7 +22,7 @@ interface Endpoint {
 interface Delivery {
   id: string;
   event: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: WebhookDeliveryStatus;
   response_status: number | null;
   error: string | null;
   attempts: unknown[];
@@ -145,8 +146,7 @@ function EndpointItem({
           >
             {endpoint.enabled ? t('developer.webhooks.turnOff') : t('developer.webhooks.turnOn')}
           </button>
-          <button
-            type="button"
+          <DangerButton
             onClick={() => {
               if (!window.confirm(t('developer.webhooks.deleteAsk', { url: endpoint.url }))) return;
               void api.del(`${BASE}/${endpoint.id}`).then(() => {
@@ -154,10 +154,9 @@ function EndpointItem({
                 onDelete();
               });
             }}
-            className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
           >
             {t('developer.webhooks.delete')}
-          </button>
+          </DangerButton>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -196,64 +195,27 @@ function EndpointItem({
 /** The profile's webhook endpoints: add, test, turn on/off, delete, read the delivery log. */
 export function WebhooksCard() {
   const { t } = useTranslation();
-  const [items, setItems] = useState<Endpoint[] | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    void api
-      .get<{ items: Endpoint[] }>(BASE)
-      .then((d) => setItems(d.items))
-      .catch(() => setItems([]));
-  }, []);
+  const { items, added, replaced, removed } = useOwnedList<Endpoint>(BASE);
+  const { pending, error, fields, post } = useCreateForm();
 
   async function add(form: HTMLFormElement) {
     const data = new FormData(form);
-    setPending(true);
-    setError(null);
-    setFields({});
-    try {
-      const made = await api.post<Endpoint>(
-        BASE,
-        {
-          url: String(data.get('url') ?? ''),
-          description: String(data.get('description') ?? ''),
-          events: data.getAll('events').map(String),
-        },
-        { handleErrors: true },
-      );
-      setItems((list) => [...(list ?? []), made]);
-      form.reset();
-    } catch (err) {
-      if (err instanceof ApiClientError) {
-        setError(err.message);
-        setFields((err.data as { fields?: Record<string, string> } | null)?.fields ?? {});
-      }
-    } finally {
-      setPending(false);
-    }
+    const made = await post<Endpoint>(BASE, {
+      url: String(data.get('url') ?? ''),
+      description: String(data.get('description') ?? ''),
+      events: data.getAll('events').map(String),
+    });
+    if (!made) return;
+    added(made);
+    form.reset();
   }
 
   return (
     <div className="space-y-4" data-testid="webhooks">
       <p className="text-sm text-slate-600">{t('developer.webhooks.intro')}</p>
-      {items === null ? (
-        <p className="text-sm text-slate-500">{t('common.loading')}</p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('developer.webhooks.none')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {items.map((e) => (
-            <EndpointItem
-              key={e.id}
-              endpoint={e}
-              onChange={(next) => setItems((list) => (list ?? []).map((x) => (x.id === next.id ? next : x)))}
-              onDelete={() => setItems((list) => (list ?? []).filter((x) => x.id !== e.id))}
-            />
-          ))}
-        </ul>
-      )}
+      <OwnedList items={items} none={t('developer.webhooks.none')}>
+        {(e) => <EndpointItem key={e.id} endpoint={e} onChange={replaced} onDelete={() => removed(e.id)} />}
+      </OwnedList>
       <form
         method="post"
         className="space-y-3"
@@ -285,14 +247,7 @@ export function WebhooksCard() {
           </div>
           {fields.events ? <p className="mt-1 text-sm text-red-600">{t(fields.events)}</p> : null}
         </fieldset>
-        <button
-          type="submit"
-          disabled={pending}
-          aria-busy={pending}
-          className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-70"
-        >
-          {t('developer.webhooks.add')}
-        </button>
+        <CreateButton pending={pending}>{t('developer.webhooks.add')}</CreateButton>
       </form>
     </div>
   );

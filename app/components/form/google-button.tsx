@@ -8,7 +8,7 @@ import { writeUserState, type UserPayload } from '../../lib/user-state';
 
 /**
  * Hidden when no Google client ID is configured. Otherwise the Identity Services script is
- * loaded once (in the browser only) and the button renders when it is ready (spec §4, §8).
+ * loaded once (in the browser only) and the button renders when it is ready.
  */
 export function GoogleButton({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ interface ErrorInfo {
   description: string;
 }
 
-/** Spec §8: 404 → 'Page Not Found'; otherwise the status message or 'Internal Server Error'. */
+/** docs/product.md#errors-people-see: 404 → 'Page Not Found'; otherwise the status message or 'Internal Server Error'. */
 export function useErrorInfo(error: unknown): ErrorInfo {
   const { t } = useTranslation();
   if (isRouteErrorResponse(error)) {
@@ -40,7 +40,7 @@ export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const lp = useLocalePath();
   const info = useErrorInfo(error);
-  // Crawlers get the status and title only: details are reported, not displayed (spec §8).
+  // Crawlers get the status and title only: details are reported, not displayed.
   // The server decides from the request's user agent; only when the root itself failed (no
   // loader data) does the browser's own user agent answer.
   const root = useRootData();

@@ -11,7 +11,7 @@ import {
 } from '../../../common/locales';
 import { useLocale } from '../../lib/use-locale';
 
-/** Keeps the current page and switches its language; remembers the choice (spec §4). */
+/** Keeps the current page and switches its language; remembers the choice (docs/product.md#languages). */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const lang = useLocale();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FolderJson } from '../../../common/folder-types';
+import type { LockedFormat } from '../../../common/ranks';
 import { ExportControl } from './export-control';
 
 const control =
@@ -14,6 +15,7 @@ export function BulkBar({
   onSelect,
   folders,
   formats,
+  locked,
   onMove,
   onDelete,
 }: {
@@ -23,6 +25,7 @@ export function BulkBar({
   onSelect: (ids: Set<string>) => void;
   folders: FolderJson[];
   formats: readonly string[];
+  locked: readonly LockedFormat[];
   onMove: (ids: string[], folderId: string | null) => void;
   onDelete: () => void;
 }) {
@@ -59,6 +62,7 @@ export function BulkBar({
           </select>
           <ExportControl
             formats={formats}
+            locked={locked}
             offerTimestamps={false}
             request={({ format }) => ({
               url: '/self-api/v1/transcripts/export',

@@ -5,6 +5,8 @@ import { isEmpty } from '../../../common/is-empty';
 import { ApiClientError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { useStoredItem } from '../../lib/use-stored-item';
+import type { LockedFormat } from '../../../common/ranks';
+import { LockedFormats, useLockedLabel } from './locked-formats';
 
 const OPTIONS_KEY = 'export-options';
 
@@ -25,12 +27,15 @@ const DEFAULT_CHOICE: ExportChoice = { format: 'txt', timestamps: true, segmentC
  */
 export function ExportControl({
   formats,
+  locked = [],
   offerTimestamps,
   offerSegmentCues = false,
   request,
   className = '',
 }: {
   formats: readonly string[];
+  /** Formats the plan lacks: shown locked, with the plan that has them. */
+  locked?: readonly LockedFormat[];
   /** Show the "with times" box for txt (the dashboard always includes them). */
   offerTimestamps: boolean;
   /** Show the "one cue per segment" box for srt/vtt (subtitle-sized cues otherwise). */
@@ -39,6 +44,7 @@ export function ExportControl({
   className?: string;
 }) {
   const { t } = useTranslation();
+  const lockedLabel = useLockedLabel();
   // This page's choice, else the one made last in this browser while the plan still allows
   // its format (the page works the same where storage is unavailable).
   const [saved, remember] = useStoredItem<ExportChoice>(OPTIONS_KEY, 'object');
@@ -51,7 +57,7 @@ export function ExportControl({
           timestamps: saved.timestamps !== false,
           segmentCues: saved.segmentCues === true,
         }
-      : DEFAULT_CHOICE);
+      : { ...DEFAULT_CHOICE, format: formats.includes('txt') ? 'txt' : (formats[0] ?? 'txt') });
   const change = (next: ExportChoice) => {
     setPicked(next);
     remember(next);
@@ -71,50 +77,58 @@ export function ExportControl({
   };
 
   return (
-    <div className={`flex flex-wrap items-center gap-2 ${className}`}>
-      <select
-        value={choice.format}
-        onChange={(e) => change({ ...choice, format: e.target.value })}
-        aria-label={t('workspace.format')}
-        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
-        data-testid="export-format"
-      >
-        {formats.map((f) => (
-          <option key={f} value={f}>
-            {f.toUpperCase()}
-          </option>
-        ))}
-      </select>
-      {offerTimestamps && choice.format === 'txt' ? (
-        <label className="flex items-center gap-1.5 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={choice.timestamps}
-            onChange={(e) => change({ ...choice, timestamps: e.target.checked })}
-            className="h-4 w-4 rounded border-slate-300"
-          />
-          {t('editor.withTimes')}
-        </label>
-      ) : null}
-      {offerSegmentCues && (choice.format === 'srt' || choice.format === 'vtt') ? (
-        <label className="flex items-center gap-1.5 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={choice.segmentCues}
-            onChange={(e) => change({ ...choice, segmentCues: e.target.checked })}
-            className="h-4 w-4 rounded border-slate-300"
-          />
-          {t('editor.oneCuePerSegment')}
-        </label>
-      ) : null}
-      <button
-        type="button"
-        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
-        onClick={() => void run()}
-        data-testid="export"
-      >
-        {t('workspace.export')}
-      </button>
+    <div className={className}>
+      <div className="flex flex-wrap items-center gap-2">
+        <select
+          value={choice.format}
+          onChange={(e) => change({ ...choice, format: e.target.value })}
+          aria-label={t('workspace.format')}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          data-testid="export-format"
+        >
+          {formats.map((f) => (
+            <option key={f} value={f}>
+              {f.toUpperCase()}
+            </option>
+          ))}
+          {locked.map((lock) => (
+            <option key={lock.format} value={lock.format} disabled aria-disabled="true" data-locked>
+              {lockedLabel(lock)}
+            </option>
+          ))}
+        </select>
+        {offerTimestamps && choice.format === 'txt' ? (
+          <label className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={choice.timestamps}
+              onChange={(e) => change({ ...choice, timestamps: e.target.checked })}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {t('editor.withTimes')}
+          </label>
+        ) : null}
+        {offerSegmentCues && (choice.format === 'srt' || choice.format === 'vtt') ? (
+          <label className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={choice.segmentCues}
+              onChange={(e) => change({ ...choice, segmentCues: e.target.checked })}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {t('editor.oneCuePerSegment')}
+          </label>
+        ) : null}
+        <button
+          type="button"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+          onClick={() => void run()}
+          data-testid="export"
+        >
+          {t('workspace.export')}
+        </button>
+      </div>
+      <LockedFormats locked={locked} />
     </div>
   );
 }

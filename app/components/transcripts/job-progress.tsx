@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import { jobLabel, ProgressBar } from './status-badge';
 
-/** Stages whose percent means something: the model download and the transcription itself. */
-const MEASURED = new Set(['engine', 'transcribing']);
+/** Stages whose percent means something: the downloads and the transcription itself. */
+const MEASURED = new Set(['downloading', 'engine', 'transcribing']);
 
 /**
  * What a queued or running job is doing: its stage, a bar that moves (a measured percent, or a
@@ -17,7 +17,9 @@ export function JobProgress({ transcript }: { transcript: TranscriptJson }) {
   const measured = MEASURED.has(stage ?? (status === 'processing' ? 'transcribing' : '')) && progress >= 1;
   const percent = measured ? progress : null;
   const details: string[] = [];
-  if (status === 'queued' && stage !== 'engine' && typeof ahead === 'number')
+  // Waiting for the engine or for a link's download is not waiting behind other files.
+  const waiting = status === 'queued' && stage !== 'engine' && stage !== 'downloading';
+  if (waiting && typeof ahead === 'number')
     details.push(ahead > 0 ? t('transcripts.queue.ahead', { count: ahead }) : t('transcripts.queue.next'));
   if (status === 'processing' && typeof remaining === 'number' && remaining > 0)
     details.push(
@@ -29,7 +31,7 @@ export function JobProgress({ transcript }: { transcript: TranscriptJson }) {
     <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="progress">
       <p className="mb-2 flex flex-wrap justify-between gap-x-3 text-sm text-slate-700">
         <span data-testid="progress-stage" data-stage={stage ?? status}>
-          {status === 'queued' && stage !== 'engine' ? t('pages.transcript.queuedHint') : label}
+          {waiting ? t('pages.transcript.queuedHint') : label}
         </span>
         {details.length > 0 ? (
           <span className="text-slate-500" data-testid="progress-details">

@@ -17,6 +17,9 @@ export function jobLabel(
   job: { status: TranscriptStatus; progress: number; stage?: TranscriptStage | null },
 ): string {
   const { status, progress, stage } = job;
+  // A download whose size is unknown (or not begun) has no percent to show.
+  if (stage === 'downloading' && (status === 'queued' || progress < 1))
+    return t('transcripts.stage.downloadingStart');
   if ((status === 'queued' && stage === 'engine') || (status === 'processing' && stage))
     return t(`transcripts.stage.${stage}`, { progress });
   return t(`transcripts.status.${status}`, { progress });

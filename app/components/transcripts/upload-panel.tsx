@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TranscriptJson } from '../../../common/transcript-types';
+import { validUrl } from '../../../common/validators';
 import { useLocalePath } from '../../lib/use-locale';
 import { useUploads, type UploadItem } from '../../lib/use-uploads';
 import { LanguageSelect } from './language-select';
@@ -37,10 +38,12 @@ function UploadRow({
       ? item.error
       : refused
         ? t(refused.message)
-        : t(`transcripts.upload.phase.${transcript?.source === 'import' ? 'imported' : item.phase}`, {
-            percent: item.percent,
-            size: formatMb(item.size),
-          });
+        : item.kind === 'link'
+          ? t('transcripts.link.source')
+          : t(`transcripts.upload.phase.${transcript?.source === 'import' ? 'imported' : item.phase}`, {
+              percent: item.percent,
+              size: formatMb(item.size),
+            });
   return (
     <li className="rounded-lg border border-slate-200 bg-white px-4 py-3" data-upload={item.phase}>
       <div className="flex items-center justify-between gap-3">
@@ -60,7 +63,7 @@ function UploadRow({
             </Link>
           ) : null}
         </div>
-        {transcript && transcript.source === 'upload' && !refused ? (
+        {transcript && transcript.source !== 'import' && !refused ? (
           // The job's own state, as the list shows it: the row never says more than it knows.
           <StatusBadge status={transcript.status} progress={transcript.progress} stage={transcript.stage} />
         ) : null}
@@ -133,19 +136,35 @@ export function UploadPanel({
   const [detectSpeakers, setDetectSpeakers] = useState(false);
   const [speakerCount, setSpeakerCount] = useState('');
   const [over, setOver] = useState(false);
-  const { items, add, cancel, dismiss } = useUploads(onCreated);
+  const { items, add, addLink, cancel, dismiss } = useUploads(onCreated);
+  const [link, setLink] = useState('');
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [linkBusy, setLinkBusy] = useState(false);
+
+  const options = () => ({
+    language,
+    translate,
+    detectSpeech,
+    detectSpeakers,
+    speakerCount: /^\d+$/.test(speakerCount) ? Math.min(20, Math.max(1, Number(speakerCount))) : null,
+    folderId,
+    maxBytes: maxFileMb === null ? null : maxFileMb * 1024 * 1024,
+  });
 
   const send = (files: FileList | null) => {
     if (!files?.length) return;
-    add([...files], {
-      language,
-      translate,
-      detectSpeech,
-      detectSpeakers,
-      speakerCount: /^\d+$/.test(speakerCount) ? Math.min(20, Math.max(1, Number(speakerCount))) : null,
-      folderId,
-      maxBytes: maxFileMb === null ? null : maxFileMb * 1024 * 1024,
-    });
+    add([...files], options());
+  };
+
+  const importLink = async () => {
+    const url = link.trim();
+    if (!validUrl(url)) return setLinkError(t('validation.url'));
+    setLinkBusy(true);
+    setLinkError(null);
+    const refused = await addLink(url, options());
+    setLinkBusy(false);
+    if (refused) setLinkError(refused);
+    else setLink('');
   };
 
   return (
@@ -257,6 +276,58 @@ export function UploadPanel({
           }}
         />
       </div>
+      <form
+        method="post"
+        className="mt-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void importLink();
+        }}
+      >
+        <label htmlFor={`${id}-link`} className="mb-1 block text-sm font-medium text-slate-700">
+          {t('transcripts.link.title')}
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id={`${id}-link`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={link}
+            onChange={(e) => {
+              setLink(e.target.value);
+              if (linkError) setLinkError(null);
+            }}
+            placeholder="https://"
+            aria-label={t('transcripts.link.label')}
+            aria-invalid={linkError ? true : undefined}
+            aria-describedby={`${id}-link-help`}
+            className={`min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-sm ${
+              linkError ? 'border-red-500' : 'border-slate-300'
+            }`}
+            data-testid="link-input"
+          />
+          <button
+            type="submit"
+            disabled={linkBusy || link.trim() === ''}
+            className="shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            data-testid="link-submit"
+          >
+            {t('transcripts.link.submit')}
+          </button>
+        </div>
+        <p id={`${id}-link-help`} className="mt-1 text-xs">
+          {linkError ? (
+            <span className="text-red-700" role="alert" data-testid="link-error">
+              {linkError}
+            </span>
+          ) : (
+            <span className="text-slate-500">{t('transcripts.link.hint')}</span>
+          )}
+        </p>
+      </form>
       {items.length > 0 ? (
         <ul className="mt-4 space-y-2">
           {items.map((item) => (

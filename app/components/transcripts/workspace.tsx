@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { RANK_LIMITS } from '../../../common/ranks';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { FolderJson } from '../../../common/folder-types';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import { api } from '../../lib/api';
 import { PAGE_SIZE, SORTS, useTranscriptPage, type SortKey } from '../../lib/use-transcript-page';
-import { refreshUserState, useUserState } from '../../lib/user-state';
+import { planFormats, refreshUserState, useUserState } from '../../lib/user-state';
 import { PageFrame } from '../layout/page-frame';
 import { BulkBar } from './bulk-bar';
 import { FolderList } from './folder-list';
@@ -23,7 +22,8 @@ const button =
 /** The dashboard and a folder's page: upload, search, sort, pages, folders and bulk actions. */
 export function Workspace({ folder }: { folder: FolderJson | null }) {
   const { t } = useTranslation();
-  const { permissions_quota: quota } = useUserState();
+  const userState = useUserState();
+  const { permissions_quota: quota } = userState;
   const folderId = folder?.id ?? null;
   const list = useTranscriptPage(folderId);
   const { page, folders, load, loadFolders, pageNo, setPageNo, search } = list;
@@ -69,7 +69,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
     });
   const items = useMemo(() => page?.items ?? [], [page]);
   const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
-  const formats = quota?.export_formats ?? RANK_LIMITS.Free.export_formats;
+  const { formats, locked } = planFormats(userState);
 
   return (
     <PageFrame
@@ -122,6 +122,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
               onSelect={setSelected}
               folders={folders}
               formats={formats}
+              locked={locked}
               onMove={(ids, target) => void move(ids, target)}
               onDelete={() => void removeSelected()}
             />

@@ -6,6 +6,7 @@ import { useLocale } from '../../lib/use-locale';
 import { useAffiliate, useAffiliateGet } from '../../lib/use-affiliate';
 import { LOCALE_TAGS } from '../../../common/locales';
 import { formatMoney } from '../../../common/plans';
+import type { CommissionKind } from '../../../common/record-states';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'pages.affiliate.tabs.Details', { noindex: true });
@@ -19,7 +20,7 @@ interface RecordItem {
   created_at: string;
   customer?: string | null;
   paying?: boolean;
-  kind?: 'commission' | 'reversal';
+  kind?: CommissionKind;
   amount?: number;
   currency?: string;
   state?: string;

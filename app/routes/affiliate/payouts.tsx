@@ -13,6 +13,7 @@ import { LOCALE_TAGS } from '../../../common/locales';
 import { formatMoney } from '../../../common/plans';
 import { payoutAccountSchema } from '../../../common/affiliate-schemas';
 import { reloadAction } from '../../lib/form-action';
+import type { SettlementStatus } from '../../../common/record-states';
 
 // Its forms need the page's scripts; one posted before they ran just reloads the page.
 export const action = reloadAction;
@@ -24,7 +25,7 @@ interface PayoutJson {
   id: string;
   amount: number;
   currency: string;
-  status: 'requested' | 'paid' | 'rejected';
+  status: SettlementStatus;
   paypal_email: string;
   paypal_transaction_id: string | null;
   reason: string | null;

@@ -15,7 +15,7 @@ import {
 } from '../../components/tools/blocks';
 
 // /tools/{slug}: server-rendered from the seo-landing content in the page's language; a path
-// without a page in that language is a 404 'Page not found: {path}' (spec §2).
+// without a page in that language is a 404 'Page not found: {path}'.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = localeParam(params.lang);

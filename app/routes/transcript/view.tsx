@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { RANK_LIMITS } from '../../../common/ranks';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Route } from './+types/view';
@@ -8,7 +7,7 @@ import { pageMeta } from '../../lib/meta';
 import { useSegmentEditor } from '../../lib/use-segment-editor';
 import { useMediaPlayer } from '../../lib/use-media-player';
 import { useTranscriptLive } from '../../lib/use-transcript-live';
-import { useUserState } from '../../lib/user-state';
+import { planFormats, useUserState } from '../../lib/user-state';
 import { ACTIVE_STATUSES, type TranscriptJson } from '../../../common/transcript-types';
 import { PageFrame } from '../../components/layout/page-frame';
 import { StatusBadge } from '../../components/transcripts/status-badge';
@@ -52,7 +51,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const nameOf = useLanguageName();
-  const { permissions_quota: quota } = useUserState();
+  const userState = useUserState();
   const live = useTranscriptLive(loaderData.transcript);
   const [edited, setEdited] = useState<TranscriptJson | null>(null);
   const transcript = edited && edited.updated_at >= live.updated_at ? edited : live;
@@ -106,7 +105,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
 
   const language =
     transcript.detected_language ?? (transcript.language === 'auto' ? null : transcript.language);
-  const formats = quota?.export_formats ?? RANK_LIMITS.Free.export_formats;
+  const { formats, locked } = planFormats(userState);
   const media = transcript.media;
 
   return (
@@ -119,6 +118,17 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           {transcript.duration !== null ? <span>{fmt.duration(transcript.duration)}</span> : null}
           {language ? <span>{nameOf(language)}</span> : null}
           {transcript.source === 'import' ? <span>{t('pages.transcript.imported')}</span> : null}
+          {transcript.source === 'link' && transcript.source_url ? (
+            <a
+              href={transcript.source_url}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="max-w-[16rem] truncate text-brand-700 hover:underline"
+              title={transcript.source_url}
+            >
+              {t('transcripts.link.source')}
+            </a>
+          ) : null}
           {editor.saving ? <span className="text-slate-500">{t('editor.saving')}</span> : null}
         </span>
       }
@@ -169,6 +179,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 <ExportControl
                   className="mt-2"
                   formats={formats}
+                  locked={locked}
                   offerTimestamps
                   offerSegmentCues
                   request={({ format, timestamps, segmentCues }) => ({

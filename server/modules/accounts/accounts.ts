@@ -21,7 +21,7 @@ export async function findUserByEmail(deps: Pick<AccountDeps, 'db'>, email: stri
 }
 
 /**
- * Sign-up (spec §7). The answer is the same for a new, a pending and a registered address, so it
+ * Sign-up. The answer is the same for a new, a pending and a registered address, so it
  * never tells whether an address has an account; what differs is the mail its owner gets:
  * - new: the account is created unverified, with a verification mail (code and link);
  * - pending (not verified yet), same password: the verification mail again (a re-send);

@@ -3,12 +3,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, type EmailToken } from '../../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
+import type { EmailTokenPurpose } from '../../../common/record-states';
 
 export const VERIFY_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-type Purpose = 'verify' | 'reset';
+type Purpose = EmailTokenPurpose;
 
 /** A user's unused tokens of one purpose, expired or not. */
 const unusedOf = (userId: string, purpose: Purpose) =>

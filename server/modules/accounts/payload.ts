@@ -1,5 +1,11 @@
 import type { User } from '../../db/schema';
-import { limitsFor, standardRank, type RankLimits } from '../../../common/ranks';
+import {
+  limitsFor,
+  lockedFormats,
+  standardRank,
+  type LockedFormat,
+  type RankLimits,
+} from '../../../common/ranks';
 import { usagePeriod } from '../billing/period';
 
 export interface PermissionsQuota extends RankLimits {
@@ -7,6 +13,8 @@ export interface PermissionsQuota extends RankLimits {
   minutes_left: number | null;
   period_start: string;
   period_end: string;
+  /** The formats this plan cannot export, each with the cheapest plan that can (null: ask us). */
+  export_formats_locked: LockedFormat[];
 }
 
 /** GET /common-api/v1/user's data: the user, the rank's limits with usage, and the rank. */
@@ -20,6 +28,7 @@ export function userPayload(user: User, usage: { minutesUsed: number }, now: Dat
     minutes_left: limits.minutes_per_month === null ? null : Math.max(0, limits.minutes_per_month - used),
     period_start: start.toISOString(),
     period_end: end.toISOString(),
+    export_formats_locked: lockedFormats(user.rankName, limits.export_formats),
   };
   return {
     user: {

@@ -11,7 +11,11 @@ export function codeJson(c: Pick<AffiliateCodeRow, 'code' | 'label' | 'createdAt
 }
 
 /** Counted clicks and signups of each code: one grouped query each, none for no codes. */
-async function countPerCode(db: Db, of: 'clicks' | 'signups', codes: string[]): Promise<Map<string | null, number>> {
+async function countPerCode(
+  db: Db,
+  of: 'clicks' | 'signups',
+  codes: string[],
+): Promise<Map<string | null, number>> {
   if (codes.length === 0) return new Map();
   const [table, column] =
     of === 'clicks' ? [referralClicks, referralClicks.code] : [users, users.referralCode];
@@ -57,7 +61,7 @@ export async function affiliatePayload(deps: AffiliateDeps, a: Affiliate) {
   };
 }
 
-/** A payout request as the API shows it (the spec's URLs call payouts settlements). */
+/** A payout request as the API shows it (the API's paths call payouts settlements: docs/glossary.md). */
 export function settlementJson(s: Settlement) {
   return {
     id: s.id,

@@ -1,4 +1,4 @@
-// Usage periods (issue #6 part 3): the calendar month (UTC) on Free and granted ranks; on a paid
+// Usage periods: the calendar month (UTC) on Free and granted ranks; on a paid
 // plan, months counted from the subscription's billing anchor. For a monthly plan that is
 // Stripe's own billing period; a yearly plan's allowance resets monthly on its anchor day.
 

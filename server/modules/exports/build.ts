@@ -1,4 +1,4 @@
-// Export files for one transcript (spec §9) and zips of several. The formatters are in common/
+// Export files for one transcript (docs/product.md#exports) and zips of several. The formatters are in common/
 // (the browser can build the same files); this module only picks one and names the file.
 // Used by the export API and by share links, so it takes plain data, not a database row.
 

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { Segment } from '../../../common/segments';
-import type { TranscriptStage } from '../../../common/transcript-types';
+import type { TranscriptStage, TranscriptStatus } from '../../../common/transcript-types';
 
 /** What happens to a transcript while it is processed, as the browser's event stream sees it. */
 export type TranscriptEvent =
   | {
       type: 'status';
-      status: 'queued' | 'processing' | 'done' | 'failed' | 'canceled';
+      status: TranscriptStatus;
       /** 0–100: of the transcription, or of the model download while the stage is 'engine'. */
       progress: number;
       stage?: TranscriptStage | null;

@@ -18,6 +18,14 @@ export interface JobMap {
   'account-mail': AccountMailJob;
   /** Delete transcripts older than their account's retention allows (hourly). */
   'sweep-retention': Record<string, never>;
+  /**
+   * Download a link import's media into storage, then queue its transcription
+   * (modules/link-import/download.ts).
+   */
+  'import-link': {
+    transcriptId: string;
+    /** Name it after the file found (none was given). */ rename: boolean;
+  };
   /** Fetch a whisper.cpp model file (`tiny`, `base`, … of server/modules/engine/models/catalogue.ts). */
   'download-model': { model: string };
   /** One attempt of one webhook delivery (modules/webhooks/deliver.ts); it queues its own retry. */
@@ -46,6 +54,7 @@ export interface JobSpec {
 export const JOB_SPECS = {
   transcribe: { lane: 'transcription', keepDone: true },
   'download-model': { lane: 'downloads' },
+  'import-link': { lane: 'downloads' },
   'send-mail': { lane: 'background' },
   'account-mail': { lane: 'background' },
   'sweep-retention': { lane: 'background' },

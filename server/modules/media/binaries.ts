@@ -33,7 +33,7 @@ function fromPackage(pkg: string): string | null {
 }
 
 /**
- * DESIGN.md: FFMPEG_PATH / FFPROBE_PATH, else the system binaries on PATH (usually newer and
+ * FFMPEG_PATH / FFPROBE_PATH when set, else the system binaries on PATH (usually newer and
  * with more codecs), else the binaries shipped by the @ffmpeg-installer packages.
  */
 export function resolveMediaBinaries(

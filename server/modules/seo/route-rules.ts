@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { routeRules, type RouteRule } from '../../db/schema';
+import { REDIRECT_STATUSES, type RedirectStatus } from '../../../common/record-states';
 
-// Redirect rules by path (spec §2 "route-rule lookup"): to an internal path or an external
+// Redirect rules by path (docs/product.md#pages): to an internal path or an external
 // address, 301 or 302. A rule may not point at a path that has a rule, and no rule may point at
 // a path that gets one, so every redirect is a single hop: no chains, no loops.
 
 const CACHE_MS = 60_000;
 
 export class RuleError extends Error {}
+
+const isRedirectStatus = (n: number): n is RedirectStatus =>
+  (REDIRECT_STATUSES as readonly number[]).includes(n);
 
 /** '/old/' → '/old'; query and fragment dropped. */
 export function normalizeRulePath(p: string): string {
@@ -27,7 +31,7 @@ export async function addRouteRule(
 ): Promise<RouteRule> {
   const path = normalizeRulePath(input.path);
   const status = input.status ?? 301;
-  if (status !== 301 && status !== 302) throw new RuleError('The status is 301 or 302');
+  if (!isRedirectStatus(status)) throw new RuleError('The status is 301 or 302');
   const internal = internalTarget(input.target);
   if (!internal) {
     let url: URL;

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, sum } from 'drizzle-orm';
 import { limitsFor, type RankLimits } from '../../../common/ranks';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, type User } from '../../db/schema';
@@ -40,12 +40,17 @@ export interface AdmissionRequest {
   sizeBytes?: number;
   /** Known once the file is probed. */
   durationSec?: number;
+  /**
+   * A transcript that already counts as a job (a link import whose download just ended): it is
+   * not counted against itself, and its jobs-at-once check was made when it was created.
+   */
+  forTranscript?: string;
 }
 
 /**
  * The one place that says whether a user may transcribe a file now: file size, duration,
  * minutes left in the period (counting jobs already waiting) and jobs running at once. The
- * numbers come from the rank table (common/ranks.ts), which the Plans issue owns.
+ * numbers come from the rank table (common/ranks.ts).
  */
 export async function assertAdmission(
   db: Db,
@@ -66,7 +71,7 @@ export async function assertAdmission(
   }
   if (limits.minutes_per_month !== null) {
     const used = await minutesUsed(db, user, now);
-    const pending = await pendingMinutes(db, user.id);
+    const pending = await pendingMinutes(db, user.id, request.forTranscript);
     const left = Math.max(0, limits.minutes_per_month - used - pending);
     const needed = (request.durationSec ?? 0) / 60;
     if (left <= 0 || needed > left) {
@@ -75,19 +80,26 @@ export async function assertAdmission(
       });
     }
   }
-  if ((await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
+  if (!request.forTranscript && (await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
     throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', 429, {
       limit: limits.concurrent_jobs,
+      count: limits.concurrent_jobs, // picks the message's plural form
     });
   }
   return limits;
 }
 
 /** Minutes of jobs accepted but not finished: they will be charged when they succeed. */
-async function pendingMinutes(db: Db, userId: string): Promise<number> {
+async function pendingMinutes(db: Db, userId: string, except?: string): Promise<number> {
   const [row] = await db
     .select({ seconds: sum(transcripts.durationSec) })
     .from(transcripts)
-    .where(and(eq(transcripts.userId, userId), inArray(transcripts.status, ['queued', 'processing'])));
+    .where(
+      and(
+        eq(transcripts.userId, userId),
+        inArray(transcripts.status, ['queued', 'processing']),
+        except ? ne(transcripts.id, except) : undefined,
+      ),
+    );
   return Number(row?.seconds ?? 0) / 60;
 }

@@ -19,6 +19,7 @@ export function transcriptJson(
     name: t.name,
     folder_id: t.folderId,
     source: t.source,
+    source_url: t.sourceUrl ?? null,
     status: t.status,
     progress: t.progress,
     language: t.language,

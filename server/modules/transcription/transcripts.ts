@@ -29,7 +29,7 @@ import { mediaKey } from '../storage/storage';
 import { assertAdmission } from './admission';
 import { stripControlChars } from '../../../common/text';
 import type { TranscriptionDeps } from './deps';
-import { cancelTranscription, queueTranscription } from './transcribe-jobs';
+import { cancelTranscription, queueLinkDownload, queueTranscription } from './transcribe-jobs';
 import { FRESH_RUN } from './fresh-run';
 
 export const transcriptNotFound = () =>
@@ -228,8 +228,10 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
       completedAt: deps.now(),
     })
     .returning();
-  if (!upload) return row!;
-  return { ...row!, mediaKey: await attachUpload(deps, row!, upload) };
+  const stored = upload ? { ...row!, mediaKey: await attachUpload(deps, row!, upload) } : row!;
+  // Done without a job: tell the webhooks here, as the pipeline does for transcribed ones.
+  await deps.notify?.({ event: 'transcript.completed', transcriptId: row!.id });
+  return stored;
 }
 
 export interface ListQuery {
@@ -319,6 +321,7 @@ export const summaryColumns = {
   name: transcripts.name,
   folderId: transcripts.folderId,
   source: transcripts.source,
+  sourceUrl: transcripts.sourceUrl,
   status: transcripts.status,
   progress: transcripts.progress,
   stage: transcripts.stage,
@@ -574,10 +577,13 @@ export async function retryTranscript(
 ) {
   const row = await ownTranscript(deps, user, id);
   const rerun = row.status === 'done' && detectSpeech === false && row.detectSpeech;
+  if ((row.status === 'failed' || row.status === 'canceled') && row.source === 'link' && !row.mediaKey) {
+    return retryDownload(deps, user, row, detectSpeech);
+  }
   if (
     (row.status !== 'failed' && row.status !== 'canceled' && !rerun) ||
     !row.mediaKey ||
-    row.source !== 'upload'
+    row.source === 'import'
   ) {
     throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   }
@@ -606,5 +612,25 @@ export async function retryTranscript(
   if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
   await queueTranscription(deps.queue, id);
   deps.events.publish(id, { type: 'status', status: 'queued', progress: 0 });
+  return updated;
+}
+
+/** A link import that failed or stopped before its file arrived downloads again. */
+async function retryDownload(deps: TranscriptionDeps, user: User, row: Transcript, detectSpeech?: boolean) {
+  await assertAdmission(deps.db, user, {}, deps.now());
+  const [updated] = await deps.db
+    .update(transcripts)
+    .set({
+      ...FRESH_RUN,
+      status: 'queued',
+      stage: 'downloading',
+      ...(detectSpeech === undefined ? {} : { detectSpeech }),
+      updatedAt: deps.now(),
+    })
+    .where(and(eq(transcripts.id, row.id), inArray(transcripts.status, ['failed', 'canceled'])))
+    .returning();
+  if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+  await queueLinkDownload(deps.queue, row.id);
+  deps.events.publish(row.id, { type: 'status', status: 'queued', progress: 0, stage: 'downloading' });
   return updated;
 }

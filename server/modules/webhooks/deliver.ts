@@ -12,6 +12,7 @@ import { OutboundError, safeFetch } from '../outbound/safe-fetch';
 import type { WebhookDeps } from './deps';
 import { renderEndpointDisabledMail } from './disabled-mail';
 import { newMessageId, webhookHeaders } from './signing';
+import type { WebhookDeliveryStatus } from '../../../common/record-states';
 
 /** The delivery log keeps this many deliveries per endpoint. */
 export const KEEP_DELIVERIES = 100;
@@ -164,7 +165,7 @@ export async function deliverWebhook(
 async function finishDelivery(
   deps: WebhookDeps,
   delivery: WebhookDelivery,
-  status: 'succeeded' | 'failed',
+  status: Exclude<WebhookDeliveryStatus, 'pending'>,
   attempt: WebhookAttempt,
 ) {
   await deps.db

@@ -1,0 +1,53 @@
+// The states and kinds a stored record can take, one list per column. The database refuses any
+// other value (CHECK constraints built from these lists in server/db/schema.ts), and the types
+// below come from the same lists, so the code, its types and the tables agree.
+//
+// Free-form on purpose: users.rank_name and granted_rank (an admin may name a customised rank),
+// subscriptions.status (Stripe's vocabulary, stored as Stripe sends it), jobs.name (named in
+// server/modules/jobs/job-map.ts; a lane claims only the names it has handlers for, so a row of
+// a name this version does not know waits untouched) and webhook_deliveries.event (the
+// subscribable events and the test event).
+
+export const TRANSCRIPT_STATUSES = ['queued', 'processing', 'done', 'failed', 'canceled'] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+
+/**
+ * Where a transcript came from: a file upload, imported captions, or media downloaded from a
+ * link (modules/link-import).
+ */
+export const TRANSCRIPT_SOURCES = ['upload', 'import', 'link'] as const;
+export type TranscriptSource = (typeof TRANSCRIPT_SOURCES)[number];
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** One-time e-mail tokens: address verification (link and code) and password reset. */
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/** An order is a payment or the refund of one. */
+export const ORDER_KINDS = ['payment', 'refund'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** A commission on a payment, or its reversal when that payment is refunded. */
+export const COMMISSION_KINDS = ['commission', 'reversal'] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+
+/** An affiliate's payout request: open until an admin pays or rejects it. */
+export const SETTLEMENT_STATUSES = ['requested', 'paid', 'rejected'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+
+/** `full`: every call a key may make; `read`: GET and HEAD only. */
+export const API_KEY_SCOPES = ['full', 'read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** Why the server turned an endpoint off (null when it is on or its owner turned it off). */
+export const WEBHOOK_DISABLED_REASONS = ['failures'] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+
+/** A redirect rule answers 301 (moved for good) or 302 (for now). */
+export const REDIRECT_STATUSES = [301, 302] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];

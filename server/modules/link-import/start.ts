@@ -1,0 +1,96 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { LinkCode } from '../../../common/error-codes';
+import { folders, transcripts, type User } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { addressAllowed, type PrivateAllowance } from '../outbound/address';
+import { checkOutboundUrl } from '../outbound/safe-fetch';
+import { assertAdmission } from '../transcription/admission';
+import { folderNotFound, nameFromFile } from '../transcription/transcripts';
+import { queueLinkDownload } from '../transcription/transcribe-jobs';
+import type { LinkImportDeps } from './deps';
+import { filenameFromUrl } from './names';
+
+export interface LinkImportInput {
+  url: string;
+  name?: string;
+  language: string;
+  translate: boolean;
+  folderId?: string | null;
+  detectSpeech?: boolean;
+  detectSpeakers?: boolean;
+  speakerCount?: number | null;
+}
+
+const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl', 422);
+
+/**
+ * Refuses a link no download could ever use, now, so the user hears it at once: not http(s),
+ * credentials in it, or a host that is (or resolves to) a private, loopback or link-local
+ * address. The download checks every address again as it connects, redirects included.
+ */
+export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllowance): Promise<URL> {
+  let url: URL;
+  try {
+    url = checkOutboundUrl(raw.trim());
+  } catch {
+    throw badUrl();
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      throw new ApiError(LinkCode.UNREACHABLE, 'errors.links.unreachable', 422);
+    }
+  }
+  if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a, allowPrivate))) {
+    throw new ApiError(LinkCode.BLOCKED, 'errors.links.blocked', 422);
+  }
+  return url;
+}
+
+/**
+ * A transcript from a link: checked (the address, the folder, the plan's minutes and jobs at
+ * once), created with the link as its source, and its download queued. Size and length are
+ * checked while the file arrives (modules/link-import/download.ts).
+ */
+export async function importFromLink(deps: LinkImportDeps, user: User, input: LinkImportInput) {
+  const t = deps.transcription;
+  const url = await assertImportableUrl(input.url, deps.allowPrivate);
+  let folderId: string | null = null;
+  if (input.folderId) {
+    const [folder] = await t.db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, input.folderId), eq(folders.userId, user.id)));
+    if (!folder) throw folderNotFound();
+    folderId = folder.id;
+  }
+  await assertAdmission(t.db, user, {}, t.now());
+  const fromPath = filenameFromUrl(url.href);
+  const [row] = await t.db
+    .insert(transcripts)
+    .values({
+      userId: user.id,
+      folderId,
+      name: input.name?.trim() || (fromPath ? nameFromFile(fromPath) : url.hostname),
+      source: 'link',
+      sourceUrl: url.href,
+      status: 'queued',
+      stage: 'downloading',
+      language: input.language,
+      translate: input.translate,
+      detectSpeech: input.detectSpeech ?? true,
+      detectSpeakers: input.detectSpeakers ?? false,
+      speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
+      mediaName: fromPath,
+    })
+    .returning();
+  // The name follows the file (Content-Disposition, the page's title) unless one was given.
+  await queueLinkDownload(t.queue, row!.id, { rename: !input.name?.trim() });
+  return row!;
+}

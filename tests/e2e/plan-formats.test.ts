@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SERVER_OUT } from '../../scripts/build-server.mjs';
+import { testModelPath } from '../../server/test/test-model';
+import { launch } from './browser';
+import { watchConsole } from './console';
+import { startServer, type RunningServer } from './server';
+import { importCaptions } from './imports';
+import { apiSignup, signedInContext } from './session';
+
+// A Free account learns that DOCX (and the other paid formats) exist, which plan
+// has them and where to get it; a paid account downloads them.
+const base = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+let paidServer: RunningServer | undefined;
+
+const SRT = '1\n00:00:01,000 --> 00:00:03,000\nHello from the export test\n';
+
+const importSrt = (url: string, headers: Record<string, string>, name: string) =>
+  importCaptions(url, headers, { text: SRT, fileName: 'talk.srt', name });
+
+async function signedIn(url: string, cookie: string, locale?: string, width = 1280) {
+  const ctx = await signedInContext(browser, url, cookie, locale ? { locale, acceptLanguage: locale } : {});
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
+  return { ctx, page };
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await paidServer?.stop();
+});
+
+describe('export formats by plan', () => {
+  it('shows a Free account DOCX locked, with the plan that has it and a link to the plans', async () => {
+    const headers = await apiSignup(base, dataDir, `locked-${Date.now()}@example.com`);
+    const id = await importSrt(base, headers, 'Locked formats');
+    const { ctx, page } = await signedIn(base, headers.cookie!);
+    const problems = watchConsole(page);
+    await page.goto(`${base}/transcript/${id}`);
+
+    const select = page.getByTestId('export-format');
+    expect(await select.locator('option:not([disabled])').allInnerTexts()).toEqual(['TXT', 'SRT']);
+    const docx = select.locator('option[value=docx]');
+    expect(await docx.textContent()).toBe('DOCX — Starter and up');
+    expect(await docx.evaluate((o: HTMLOptionElement) => o.disabled)).toBe(true);
+    expect(await docx.getAttribute('aria-disabled')).toBe('true');
+    // A locked format cannot be chosen, so the button still exports an allowed one.
+    await expect(select.selectOption('docx', { timeout: 1000 })).rejects.toThrow();
+    expect(await select.inputValue()).toBe('txt');
+
+    const hint = page.getByTestId('locked-formats');
+    await expect
+      .poll(() => hint.textContent())
+      .toContain('VTT, DOCX, and JSON with the Starter plan and up.');
+    const link = hint.getByRole('link', { name: 'See plans' });
+    expect(await link.getAttribute('href')).toBe('/pricing');
+    await link.click();
+    await page.waitForURL(`${base}/pricing`);
+    await page.locator('article[data-plan=STARTER]').waitFor();
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('says it in the visitor’s language on the dashboard’s bulk export, phone-sized', async () => {
+    const headers = await apiSignup(base, dataDir, `locked-de-${Date.now()}@example.com`);
+    await importSrt(base, headers, 'Gesperrte Formate');
+    for (const [lang, expected] of [
+      [
+        'de',
+        {
+          option: 'DOCX — ab Starter',
+          hint: 'VTT, DOCX und JSON ab dem Tarif Starter.',
+          link: 'Tarife ansehen',
+        },
+      ],
+      [
+        'ja',
+        {
+          option: 'DOCX — Starterプラン以上',
+          hint: 'VTT、DOCX、JSONはStarterプラン以上で利用できます。',
+          link: 'プランを見る',
+        },
+      ],
+    ] as const) {
+      const { ctx, page } = await signedIn(base, headers.cookie!, lang, 375);
+      const problems = watchConsole(page);
+      await page.goto(`${base}/${lang}/dashboard`);
+      await page.locator('[data-testid=transcripts] input[type=checkbox]').first().check();
+      const select = page.getByTestId('export-format');
+      expect(await select.locator('option[value=docx]').textContent()).toBe(expected.option);
+      const hint = page.getByTestId('locked-formats');
+      expect(await hint.textContent()).toContain(expected.hint);
+      const link = hint.getByRole('link', { name: expected.link });
+      expect(await link.getAttribute('href')).toBe(`/${lang}/pricing`);
+      // The hint stays inside a phone's width.
+      const box = (await hint.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(problems).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it('lets a paid account download DOCX, with nothing shown locked', async () => {
+    const env = { TRUST_PROXY: 'true', WHISPER_MODEL: await testModelPath(), WHISPER_THREADS: '1' };
+    paidServer = await startServer(env, { keepData: true });
+    const email = `paid-${Date.now()}@example.com`;
+    const headers = await apiSignup(paidServer.url, paidServer.dataDir, email);
+    const id = await importSrt(paidServer.url, headers, 'Paid export');
+    // The operator's command (it needs the embedded database to itself).
+    const { dataDir: paidData } = paidServer;
+    await paidServer.stop();
+    const grant = spawnSync(
+      process.execPath,
+      [path.join(SERVER_OUT, 'admin.js'), 'grant-rank', email, 'STARTER'],
+      {
+        env: { ...process.env, DATA_DIR: paidData, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+      },
+    );
+    expect(grant.status, grant.stderr).toBe(0);
+    paidServer = await startServer(env, { dataDir: paidData });
+
+    const { ctx, page } = await signedIn(paidServer.url, headers.cookie!);
+    await page.goto(`${paidServer.url}/transcript/${id}`);
+    const select = page.getByTestId('export-format');
+    await expect
+      .poll(() => select.locator('option:not([disabled])').allInnerTexts())
+      .toEqual(['TXT', 'SRT', 'VTT', 'DOCX', 'JSON']);
+    expect(await page.getByTestId('locked-formats').count()).toBe(0);
+    await select.selectOption('docx');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+    expect(download.suggestedFilename()).toBe('Paid export.docx');
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a Word document is a zip
+    expect(bytes.length).toBeGreaterThan(1000);
+    await ctx.close();
+  });
+});
