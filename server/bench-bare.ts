@@ -11,12 +11,12 @@ import { hashToken } from './modules/auth/tokens';
 import { summaryColumns } from './modules/transcription/transcripts';
 
 /**
- * `npm run bench:ssr`'s yardstick for the API's own cost, started only when BENCH_BARE_PORT is set:
- * bare Hono handlers on a second port of the same process, reading the same rows from the same
- * database handle as GET /common-api/v1/user and the transcript list — the session's user (the
- * same join on the token's hash) with the minutes used this period, and the user's first page of
- * transcripts with its count — with no middleware, envelope or payload shaping. Same process, same event loop and PGlite
- * instance: the ratio is what our stack costs on top, not two databases or two processes.
+ * `npm run bench:ssr`'s yardstick for the API's own cost, started only when BENCH_BARE_PORT is
+ * set: bare Hono handlers on a second port of the same process, reading the same rows from the
+ * same database handle as GET /common-api/v1/user and the transcript list — the session's user
+ * (the same join on the token's hash) with the minutes used this period, and the user's first
+ * page of transcripts with its count — with no middleware, envelope or payload shaping. Same
+ * process, same event loop and PGlite instance: the ratio is what our stack costs on top.
  */
 export function bareApp(db: Db) {
   const userOf = async (token: string | undefined) => {

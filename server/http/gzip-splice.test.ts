@@ -16,6 +16,14 @@ describe('gzip splicing', () => {
     expect(gzipPage(spliced, 'abc').length).toBeLessThan(Buffer.byteLength(page('abc')) / 4);
   });
 
+  it('swaps exactly the nonce attribute the page was rendered with, never page text', () => {
+    const html = '<script nonce="OLD+/=">a</script><p>nonce="OLD+/=x" nonce=&quot;OLD+/=&quot;</p>';
+    const want = '<script nonce="NEW">a</script><p>nonce="OLD+/=x" nonce=&quot;OLD+/=&quot;</p>';
+    const spliced = splicePage(html, 'OLD+/=');
+    expect(plainPage(spliced, 'NEW').toString()).toBe(want);
+    expect(gunzipSync(gzipPage(spliced, 'NEW')).toString()).toBe(want);
+  });
+
   it('leaves a page without the nonce, or without any nonce, whole', () => {
     const html = '<p>nonce="other" is not ours</p>';
     for (const nonce of ['mine', '']) {
