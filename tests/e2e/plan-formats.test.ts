@@ -76,16 +76,16 @@ describe('export formats by plan', () => {
       [
         'de',
         {
-          option: 'DOCX — ab Starter',
-          hint: 'VTT, DOCX und JSON ab dem Tarif Starter.',
+          option: 'DOCX — ab Einsteiger',
+          hint: 'VTT, DOCX und JSON ab dem Tarif Einsteiger.',
           link: 'Tarife ansehen',
         },
       ],
       [
         'ja',
         {
-          option: 'DOCX — Starterプラン以上',
-          hint: 'VTT、DOCX、JSONはStarterプラン以上で利用できます。',
+          option: 'DOCX — スタータープラン以上',
+          hint: 'VTT、DOCX、JSONはスタータープラン以上で利用できます。',
           link: 'プランを見る',
         },
       ],

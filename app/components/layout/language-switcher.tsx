@@ -4,6 +4,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
   LOCALE_NAMES,
+  LOCALE_TAGS,
   LOCALES,
   isLocale,
   localizePath,
@@ -52,7 +53,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
 /** The ten interface languages as a select's options, each named in its own language. */
 export function LocaleOptions() {
   return LOCALES.map((l) => (
-    <option key={l} value={l}>
+    <option key={l} value={l} lang={LOCALE_TAGS[l]}>
       {LOCALE_NAMES[l]}
     </option>
   ));

@@ -100,7 +100,8 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
               onChange={(e) => list.setQuery(e.target.value)}
               placeholder={t('workspace.search')}
               aria-label={t('workspace.search')}
-              className={`${control} min-w-0 flex-1`}
+              // Room for the whole placeholder (German's is long); the sort box wraps below on phones.
+              className={`${control} min-w-0 flex-1 basis-64`}
             />
             <select
               value={list.sort}

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Route } from './+types/payouts';
 import { pageMeta } from '../../lib/meta';
 import { useLocale } from '../../lib/use-locale';
+import { useFormat } from '../../lib/use-format';
 import { api } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useAffiliate, useAffiliateGet, type BalanceJson } from '../../lib/use-affiliate';
@@ -54,6 +55,7 @@ export default function AffiliatePayouts() {
   });
   const balance = summary?.balances[0];
   const currency = balance?.currency ?? summary?.currency ?? 'usd';
+  const format = useFormat();
   const fmt = (amount: number, cur = currency) => formatMoney({ amount, currency: cur }, tag);
   const minimum = summary?.minimum_payout ?? affiliate.programme.minimum_payout;
   const available = balance?.available ?? 0;
@@ -143,7 +145,7 @@ export default function AffiliatePayouts() {
               {history.settlements.map((s) => (
                 <tr key={s.id}>
                   <td className="py-2 text-slate-600">
-                    {new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(s.requested_at))}
+                    {format.isoDate(s.requested_at)}
                   </td>
                   <td className="py-2">
                     {t(`affiliate.payouts.states.${s.status}`)}

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { subscriptions, usageRecords, users } from '../../db/schema';
 import { RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { signedInUser } from '../../test/users';
+import { SLOW_PROCESS_TIMEOUT_MS } from '../../test/wait';
 import { userForToken } from '../auth/session-user';
 import { assertAdmission, minutesUsed } from '../transcription/admission';
 import { AdminError, grantRank, parseQuota, setQuota } from './admin';
@@ -175,7 +176,7 @@ describe('npm run admin', () => {
     expect(usage.stderr).toContain('Usage: npm run admin');
   });
 
-  it('writes the grant into the database it opens', async () => {
+  it('writes the grant into the database it opens', { timeout: SLOW_PROCESS_TIMEOUT_MS }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-admin-'));
     const pglite = path.join(dataDir, 'pglite');
     let db = await openDatabase({ pgliteDir: pglite });

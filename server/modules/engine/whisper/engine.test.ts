@@ -10,7 +10,7 @@ import { WHISPER_LANGUAGES } from '../../../../common/whisper-languages';
 import { EngineError, type Engine, type Segment } from '../types';
 import { createWhisperEngine, resolveModelPath, type WhisperEngineOptions } from './engine';
 import { checkModelFile, expectedTensorCount } from './model-file';
-import { waitFor } from '../../../test/wait';
+import { SLOW_PROCESS_TIMEOUT_MS, waitFor } from '../../../test/wait';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SR = 16000;
@@ -131,17 +131,21 @@ describe('whisper engine', () => {
     expectWellFormed(result.segments, audio.durationSec);
   });
 
-  it('decodes long audio in chunks, with progress after each and ordered times across them', async () => {
-    const progress: number[] = [];
-    const result = await engine({ maxChunkSec: 20 }).transcribe(
-      { pcmPath: tone120, durationSec: 120 },
-      { detectSpeech: false, language: 'en', onProgress: (p) => progress.push(p) },
-    );
-    expectWellFormed(result.segments, 120);
-    expect(result.segments.at(-1)!.end).toBeGreaterThan(60);
-    expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(3);
-    expect(progress.at(-1)).toBe(100);
-  });
+  it(
+    'decodes long audio in chunks, with progress after each and ordered times across them',
+    { timeout: SLOW_PROCESS_TIMEOUT_MS },
+    async () => {
+      const progress: number[] = [];
+      const result = await engine({ maxChunkSec: 20 }).transcribe(
+        { pcmPath: tone120, durationSec: 120 },
+        { detectSpeech: false, language: 'en', onProgress: (p) => progress.push(p) },
+      );
+      expectWellFormed(result.segments, 120);
+      expect(result.segments.at(-1)!.end).toBeGreaterThan(60);
+      expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(3);
+      expect(progress.at(-1)).toBe(100);
+    },
+  );
 
   it('clamps times to the duration the caller gives', async () => {
     const result = await engine().transcribe(

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasEspeak, makeSpeechFixture, type SpeechFixture } from '../../../test/speech';
 import { testModelPath } from '../../../test/test-model';
+import { SLOW_PROCESS_TIMEOUT_MS } from '../../../test/wait';
 import type { Segment, TranscribeResult } from '../types';
 import { createWhisperEngine } from './engine';
 
@@ -108,7 +109,7 @@ describe('speech detection in the engine', () => {
     expect(seen).toEqual(['detecting', 'detecting']);
   });
 
-  it('transcribes everything when detection is off', async () => {
+  it('transcribes everything when detection is off', { timeout: SLOW_PROCESS_TIMEOUT_MS }, async () => {
     const r = await engine().transcribe(
       { pcmPath: fixture.pcmPath, durationSec: fixture.durationSec },
       { language: 'en', detectSpeech: false },
