@@ -29,7 +29,32 @@ const MIX = [
 
 buildProduction();
 
-const variants = [{ name: 'compiled (npm start)', cwd: process.cwd(), args: COMPILED }];
+// Start-up options tried against idle RSS (decision 0015); BENCH_LEAN_VARIANTS=all runs them all
+// side by side, or a comma-separated list of their names (a name may repeat).
+const OPTIONS = {
+  'npm start (semi-space 2)': { args: ['--max-semi-space-size=2', ...COMPILED] },
+  'compiled, no options': { args: COMPILED },
+  'MALLOC_ARENA_MAX=2': { args: COMPILED, env: { MALLOC_ARENA_MAX: '2' } },
+  '--optimize-for-size': { args: ['--optimize-for-size', ...COMPILED] },
+  // (--lite-mode is not among them: it turns WebAssembly off, and PGlite is WebAssembly.)
+  'arena 2 + semi-space 2': {
+    args: ['--max-semi-space-size=2', ...COMPILED],
+    env: { MALLOC_ARENA_MAX: '2' },
+  },
+  'size + semi-space 2': { args: ['--optimize-for-size', '--max-semi-space-size=2', ...COMPILED] },
+  'size + semi-space 1 + arena 2': {
+    args: ['--optimize-for-size', '--max-semi-space-size=1', ...COMPILED],
+    env: { MALLOC_ARENA_MAX: '2' },
+  },
+};
+const chosen =
+  process.env.BENCH_LEAN_VARIANTS === 'all'
+    ? Object.keys(OPTIONS)
+    : (process.env.BENCH_LEAN_VARIANTS?.split(',') ?? ['npm start (semi-space 2)']);
+const variants = chosen.map((name) => {
+  if (!OPTIONS[name]) throw new Error(`unknown variant ${name}: ${Object.keys(OPTIONS).join(', ')}`);
+  return { name, cwd: process.cwd(), ...OPTIONS[name] };
+});
 if (process.env.BENCH_BASELINE)
   variants.unshift({
     name: `baseline (${path.basename(process.env.BENCH_BASELINE)}, tsx)`,
@@ -38,7 +63,7 @@ if (process.env.BENCH_BASELINE)
   });
 
 const start = (variant, dataDir) =>
-  startServer({ ...variant, dataDir, env: { WHISPER_MODEL_AUTO_DOWNLOAD: 'false' } });
+  startServer({ ...variant, dataDir, env: { WHISPER_MODEL_AUTO_DOWNLOAD: 'false', ...variant.env } });
 
 async function mixed(base) {
   let next = 0;
@@ -102,3 +127,9 @@ for (const r of rows)
       r.after.toFixed(0).padStart(11) +
       r.peak.toFixed(0).padStart(6),
   );
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

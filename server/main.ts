@@ -88,6 +88,13 @@ async function main() {
   await services.startBackground();
   if (webRunsWorker(env)) services.startWorker();
 
+  // Benchmarks only (bench/ssr.mjs): bare handlers beside ours, in this process and database.
+  const benchBarePort = Number(process.env.BENCH_BARE_PORT ?? 0);
+  if (benchBarePort && !dev) {
+    const { startBareBench } = await import('./bench-bare');
+    startBareBench(database.db, benchBarePort, env.HOST);
+  }
+
   server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     logger.info({ port, build: build.id, dev }, `listening on http://localhost:${port}`);

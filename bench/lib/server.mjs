@@ -1,7 +1,9 @@
 // What the web benches share: build the production server, start it on a free port with a
 // scratch data folder, send concurrent requests and time them, read a process's memory.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
@@ -81,7 +83,8 @@ export async function startServer({
 
 /**
  * `requests` GETs of `url` from `concurrency` workers (keep-alive, with the browser's user
- * agent): requests per second and the median and 95th-percentile times in ms.
+ * agent): requests per second and the median and 95th-percentile times in ms (with the run's
+ * `ms` and each request's `times`, for pooling several runs).
  */
 export async function measure(url, { requests, concurrency, headers = {}, redirect = 'follow' }) {
   const times = [];
@@ -97,10 +100,10 @@ export async function measure(url, { requests, concurrency, headers = {}, redire
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const rps = requests / ((performance.now() - started) / 1000);
+  const ms = performance.now() - started;
   times.sort((a, b) => a - b);
   const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { rps, p50: q(0.5), p95: q(0.95) };
+  return { rps: requests / (ms / 1000), p50: q(0.5), p95: q(0.95), ms, times };
 }
 
 /** A field of /proc/<pid>/status in MB: VmRSS (resident now) or VmHWM (its peak). */
@@ -108,3 +111,42 @@ export const memoryMb = (pid, field) =>
   Number(
     new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
   ) / 1024;
+
+/** Signs a bench user up through the real API and its outbox mail; the `token=…` cookie. */
+export async function signIn(base, dataDir) {
+  const email = 'bench@example.test';
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const r = await fetch(`${base}/common-api/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'a long secret 42' }),
+  });
+  if (!r.ok) throw new Error(`signup ${r.status}`);
+  const dir = path.join(dataDir, 'outbox');
+  for (let i = 0; ; i++) {
+    let code = null;
+    try {
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+        const mail = await simpleParser(readFileSync(path.join(dir, f)));
+        code ??= /\b(\d{6})\b/.exec(mail.text ?? '')?.[1] ?? null;
+      }
+    } catch {
+      /* no outbox yet */
+    }
+    if (code) {
+      const done = await fetch(`${base}/common-api/v1/complete-signup`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, code }),
+      });
+      const cookie = done.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('token='))
+        ?.split(';')[0];
+      if (!cookie) throw new Error(`complete-signup ${done.status}`);
+      return cookie;
+    }
+    if (i > 150) throw new Error('no verification mail');
+    await sleep(200);
+  }
+}

@@ -258,10 +258,11 @@ describe('webhook endpoints', () => {
       });
     }
     expect(received).toHaveLength(6);
-    const [endpoint] = await h.db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, json.data.id));
+    // The failure is counted (and the endpoint turned off) just after the delivery row is closed.
+    const endpoint = await until(async () => {
+      const [row] = await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, json.data.id));
+      return row?.failureCount === 2 && !row.enabled ? row : null;
+    });
     expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'failures', failureCount: 2 });
     const mail = await until(async () => mails.find((m) => m.to === u.user.email));
     expect(mail.text).toContain(hookUrl);

@@ -65,14 +65,3 @@ export function contentSecurityPolicy(nonce: string, sources: CspSources): strin
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/**
- * For HTML rendered for one response and served again (a page cache): swaps the nonce it was
- * rendered with for this response's. Only the exact old value is replaced, in nonce attributes,
- * so page text cannot be touched. Serve the result with this response's CSP header (the
- * securityHeaders middleware writes it from c.get('cspNonce')).
- */
-export function refreshNonce(html: string, renderedWith: string, fresh: string): string {
-  if (!renderedWith || renderedWith === fresh) return html;
-  return html.replaceAll(`nonce="${renderedWith}"`, `nonce="${fresh}"`);
-}

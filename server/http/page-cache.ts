@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { LOCALE_COOKIE } from '../../common/locales';
 import type { AppEnv } from './app-env';
-import { refreshNonce } from './csp';
+import { acceptsGzip, gzipPage, plainPage, splicePage, type SplicedPage } from './gzip-splice';
 import { sessionToken } from './cookies';
 import { isDocumentPath } from './locale-middleware';
 
@@ -12,7 +12,8 @@ import { isDocumentPath } from './locale-middleware';
 // the second visitor is answered without rendering. Only a clean answer is kept: 200, HTML, no
 // Set-Cookie, nothing private. The whole cache is dropped when the tool pages or the route rules
 // change (their in-memory copies keep their identity until then), and an entry lives at most
-// `ttlMs` for what else a public page shows (plans and prices).
+// `ttlMs` for what else a public page shows (plans and prices). The page is compressed once, when
+// kept; each answer splices its own CSP nonce into the stored gzip (gzip-splice.ts).
 
 export interface PageCacheOptions {
   buildId: string;
@@ -27,16 +28,15 @@ export interface PageCacheOptions {
 interface Entry {
   status: number;
   headers: [string, string][];
-  html: string;
-  /** The CSP nonce the page was rendered with; each answer gets its own (decision 0016). */
-  nonce: string;
+  /** The page cut at its nonce attributes; each answer gets its own nonce (decision 0016). */
+  page: SplicedPage;
   bytes: number;
   at: number;
 }
 
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 /** Never kept: recomputed for every answer (the policy carries that answer's nonce). */
-const UNSHARED_HEADERS = new Set(['content-length', 'content-security-policy']);
+const UNSHARED_HEADERS = new Set(['content-length', 'content-security-policy', 'content-encoding', 'vary']);
 
 export function createPageCache(opts: PageCacheOptions) {
   const maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
@@ -79,17 +79,22 @@ export function createPageCache(opts: PageCacheOptions) {
       entries.set(key, entry);
       return entry;
     },
-    set(key: string, status: number, headers: Headers, html: string, nonce: string) {
+    /** Keeps a rendered page (with the nonce it was rendered with); returns the entry, or null when too large. */
+    set(key: string, status: number, headers: Headers, html: string, nonce: string): Entry | null {
       drop(key);
-      const size = html.length * 2 + 512;
-      if (size > maxBytes / 2) return;
+      if (html.length > maxBytes / 2) return null;
+      const page = splicePage(html, nonce);
+      const size = page.bytes + 512;
+      if (size > maxBytes / 2) return null;
       const kept = [...headers].filter(([name]) => !UNSHARED_HEADERS.has(name));
-      entries.set(key, { status, headers: kept, html, nonce, bytes: size, at: now() });
+      const entry = { status, headers: kept, page, bytes: size, at: now() };
+      entries.set(key, entry);
       bytes += size;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes && entries.size <= maxEntries) break;
         drop(oldest);
       }
+      return entry;
     },
     stats: () => ({ entries: entries.size, bytes }),
     clear,
@@ -118,15 +123,7 @@ export function pageCacheMiddleware(cache: PageCache, buildId: string): Middlewa
     if (!key) return next();
     await cache.checkVersion();
     const hit = cache.get(key);
-    if (hit) {
-      const html = refreshNonce(hit.html, hit.nonce, c.get('cspNonce') ?? '');
-      const res = new Response(c.req.method === 'HEAD' ? null : html, {
-        status: hit.status,
-        headers: hit.headers,
-      });
-      res.headers.set(PAGE_CACHE_HEADER, 'hit');
-      return res;
-    }
+    if (hit) return answer(c, hit, 'hit');
     await next();
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
@@ -139,11 +136,31 @@ export function pageCacheMiddleware(cache: PageCache, buildId: string): Middlewa
       /private|no-store/.test(control)
     )
       return;
-    // Read whole (the first visitor's answer is not streamed), kept, and sent as read.
+    // Read whole (the first visitor's answer is not streamed), kept, and sent as kept.
     const html = await res.text();
-    cache.set(key, res.status, res.headers, html, c.get('cspNonce') ?? '');
+    const entry = cache.set(key, res.status, res.headers, html, c.get('cspNonce') ?? '');
+    if (entry) {
+      c.res = undefined;
+      c.res = answer(c, entry, 'miss');
+      return;
+    }
     c.res = new Response(html, { status: res.status, headers: res.headers });
     c.res.headers.delete('content-length');
-    c.res.headers.set(PAGE_CACHE_HEADER, 'miss');
   };
+}
+
+/** A kept page with this answer's nonce: the stored gzip when the client takes it, else plain. */
+function answer(c: Context<AppEnv>, entry: Entry, state: 'hit' | 'miss'): Response {
+  const nonce = c.get('cspNonce') ?? '';
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
+  const body = gzip ? gzipPage(entry.page, nonce) : plainPage(entry.page, nonce);
+  const res = new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+    status: entry.status,
+    headers: entry.headers,
+  });
+  res.headers.set('Content-Length', String(body.length));
+  res.headers.set('Vary', 'Accept-Encoding');
+  if (gzip) res.headers.set('Content-Encoding', 'gzip');
+  res.headers.set(PAGE_CACHE_HEADER, state);
+  return res;
 }

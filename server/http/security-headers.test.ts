@@ -3,7 +3,6 @@ import { testApp } from '../test/harness';
 import { signedInUser } from '../test/users';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { refreshNonce } from './csp';
 
 // Decision 0016: page policy with a nonce per response, framing, referrer, HSTS, Secure cookie.
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
@@ -140,14 +139,5 @@ describe('security headers (with a tag manager, Google sign-in and an API on ano
     expect(csp.get('frame-src')).toContain('https://accounts.google.com/gsi/');
     expect(csp.get('connect-src')).toContain('https://api.example.test');
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-  });
-});
-
-describe('refreshNonce (for HTML served again from a cache)', () => {
-  it('swaps exactly the nonce the page was rendered with', () => {
-    const html = '<script nonce="OLD+/=">a</script><p>nonce="OLD+/=x" nonce=&quot;OLD+/=&quot;</p>';
-    expect(refreshNonce(html, 'OLD+/=', 'NEW')).toBe(
-      '<script nonce="NEW">a</script><p>nonce="OLD+/=x" nonce=&quot;OLD+/=&quot;</p>',
-    );
   });
 });

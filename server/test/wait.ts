@@ -20,3 +20,10 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * The time limit for a test that runs real child processes (whisper.cpp decoding minutes of audio,
+ * a PGlite initdb in a spawned command): seconds on a quiet machine, several times that when the
+ * two cores are shared. A limit, not a speed target (those live in bench/).
+ */
+export const SLOW_PROCESS_TIMEOUT_MS = 120_000;

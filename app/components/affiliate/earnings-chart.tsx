@@ -62,27 +62,30 @@ export function EarningsChart({
           </text>
         ) : null}
       </svg>
-      <table className="sr-only">
-        <caption>{t('affiliate.dashboard.chart')}</caption>
-        <thead>
-          <tr>
-            <th>{t('affiliate.dashboard.month')}</th>
-            <th>{t('affiliate.dashboard.clicks')}</th>
-            <th>{t('affiliate.dashboard.signups')}</th>
-            <th>{t('affiliate.dashboard.earnings')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((p) => (
-            <tr key={p.month}>
-              <td>{label(p.month)}</td>
-              <td>{p.clicks}</td>
-              <td>{p.signups}</td>
-              <td>{formatMoney({ amount: p.earnings, currency }, locale)}</td>
+      {/* A table ignores width and overflow: the wrapper hides it without widening the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('affiliate.dashboard.chart')}</caption>
+          <thead>
+            <tr>
+              <th>{t('affiliate.dashboard.month')}</th>
+              <th>{t('affiliate.dashboard.clicks')}</th>
+              <th>{t('affiliate.dashboard.signups')}</th>
+              <th>{t('affiliate.dashboard.earnings')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((p) => (
+              <tr key={p.month}>
+                <td>{label(p.month)}</td>
+                <td>{p.clicks}</td>
+                <td>{p.signups}</td>
+                <td>{formatMoney({ amount: p.earnings, currency }, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -24,7 +24,7 @@ export function LegalDocument({ text, notice }: { text: LegalDocJson; notice?: R
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       {notice}
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{text.title}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.title}</h1>
       <p className="mt-2 text-sm text-slate-500">{t('pages.lastUpdated', { date: updated })}</p>
       <div className="mt-6 space-y-4 leading-7 text-slate-700">
         {text.intro.map((p) => (

@@ -111,6 +111,34 @@ function UploadRow({
   );
 }
 
+/** One upload option: a checkbox and its label. */
+function OptionBox({
+  checked,
+  onChange,
+  label,
+  testId,
+  className = '',
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <label className={`flex items-center gap-2 ${className}`}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4 rounded border-slate-300"
+        data-testid={testId}
+      />
+      {label}
+    </label>
+  );
+}
+
 /**
  * Drop zone and per-file upload list. Files go up as soon as they are chosen, with the language
  * and translation options set above the zone.
@@ -181,37 +209,27 @@ export function UploadPanel({
           <span className="mb-1 block font-medium text-slate-700">{t('transcripts.upload.language')}</span>
           <LanguageSelect id={`${id}-lang`} value={language} onChange={setLanguage} />
         </label>
-        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={translate}
-            onChange={(e) => setTranslate(e.target.checked)}
-            className="h-4 w-4 rounded border-slate-300"
-          />
-          {t('transcripts.upload.translate')}
-        </label>
-      </div>
-      <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          checked={detectSpeech}
-          onChange={(e) => setDetectSpeech(e.target.checked)}
-          className="h-4 w-4 rounded border-slate-300"
-          data-testid="detect-speech"
+        <OptionBox
+          className="pb-2 text-sm text-slate-700"
+          checked={translate}
+          onChange={setTranslate}
+          label={t('transcripts.upload.translate')}
         />
-        {t('transcripts.upload.detectSpeech')}
-      </label>
+      </div>
+      <OptionBox
+        className="mt-2 text-sm text-slate-700"
+        checked={detectSpeech}
+        onChange={setDetectSpeech}
+        label={t('transcripts.upload.detectSpeech')}
+        testId="detect-speech"
+      />
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={detectSpeakers}
-            onChange={(e) => setDetectSpeakers(e.target.checked)}
-            className="h-4 w-4 rounded border-slate-300"
-            data-testid="detect-speakers"
-          />
-          {t('transcripts.upload.detectSpeakers')}
-        </label>
+        <OptionBox
+          checked={detectSpeakers}
+          onChange={setDetectSpeakers}
+          label={t('transcripts.upload.detectSpeakers')}
+          testId="detect-speakers"
+        />
         {detectSpeakers ? (
           <label className="flex items-center gap-2">
             {t('transcripts.upload.speakerCount')}

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { subscriptions, usageRecords, users } from '../../db/schema';
 import { RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { signedInUser } from '../../test/users';
+import { SLOW_PROCESS_TIMEOUT_MS } from '../../test/wait';
 import { userForToken } from '../auth/session-user';
 import { assertAdmission, minutesUsed } from '../transcription/admission';
 import { AdminError, grantRank, parseQuota, setQuota } from './admin';
@@ -159,7 +160,8 @@ describe('quota per rank', () => {
   });
 });
 
-describe('npm run admin', () => {
+// Spawned commands that open PGlite (initdb): slow when the two cores are shared.
+describe('npm run admin', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
   it('explains unknown accounts and commands', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-admin-'));
     const run = (...args: string[]) =>

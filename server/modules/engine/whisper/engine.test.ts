@@ -10,7 +10,7 @@ import { WHISPER_LANGUAGES } from '../../../../common/whisper-languages';
 import { EngineError, type Engine, type Segment } from '../types';
 import { createWhisperEngine, resolveModelPath, type WhisperEngineOptions } from './engine';
 import { checkModelFile, expectedTensorCount } from './model-file';
-import { waitFor } from '../../../test/wait';
+import { SLOW_PROCESS_TIMEOUT_MS, waitFor } from '../../../test/wait';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SR = 16000;
@@ -99,7 +99,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('whisper engine', () => {
+// Real whisper.cpp decoding in a child process: slow when the two cores are shared.
+describe('whisper engine', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
   it('transcribes a tone: ordered segments within the audio, progress to 100, detected language', async () => {
     const progress: number[] = [];
     const streamed: Segment[] = [];

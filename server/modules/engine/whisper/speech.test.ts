@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasEspeak, makeSpeechFixture, type SpeechFixture } from '../../../test/speech';
 import { testModelPath } from '../../../test/test-model';
+import { SLOW_PROCESS_TIMEOUT_MS } from '../../../test/wait';
 import type { Segment, TranscribeResult } from '../types';
 import { createWhisperEngine } from './engine';
 
@@ -52,7 +53,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('speech detection in the engine', () => {
+// Real whisper.cpp decoding in a child process: slow when the two cores are shared.
+describe('speech detection in the engine', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
   it('transcribes only the speech regions, which cover every phrase', () => {
     expect(stages).toEqual(['detecting', 'transcribing']);
     const regions = result.speechRegions!;
