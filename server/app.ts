@@ -32,6 +32,7 @@ import { folderJson, transcriptJson } from './modules/transcription/payload';
 import { ownFolder } from './modules/transcription/folders';
 import { closedShare, openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
+import { LOCALES, splitLocalePath } from '../common/locales';
 import type { TranscriptJson } from '../common/transcript-types';
 
 const IMPORT_PATH = '/self-api/v1/transcripts/import';
@@ -115,10 +116,19 @@ export function createApp(deps: AppDeps) {
   let openApi: ReturnType<typeof buildOpenApi> | null = null;
   const apiDoc = () => (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
   app.get('/api/openapi.json', (c) => c.json(apiDoc()));
-  app.get('/api/docs', (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.html(renderDocsPage(apiDoc()));
-  });
+  // The reference in the site's languages, chosen as for every page (decidePage, decision 0003):
+  // the path's prefix, a remembered language, then the browser's; crawlers get what they asked for.
+  const docsPage = async (c: Context<AppEnv>) => {
+    const url = new URL(c.req.url);
+    const decision = await decidePageFor(c, deps.services.seo.rules, url);
+    for (const cookie of decision.cookies) c.header('Set-Cookie', cookie, { append: true });
+    c.header('Vary', 'Cookie, Accept-Language');
+    if (decision.redirect) return c.redirect(decision.redirect.location, decision.redirect.status);
+    c.header('Cache-Control', 'private, max-age=300');
+    return c.html(renderDocsPage(apiDoc(), splitLocalePath(url.pathname).lang, env.APP_NAME));
+  };
+  app.get('/api/docs', docsPage);
+  app.get(`/:lang{${LOCALES.join('|')}}/api/docs`, docsPage);
   app.all('/common-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
   app.all('/self-api/*', (c) => c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404));
 

@@ -1,7 +1,10 @@
+import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, localizePath, type Locale } from '../../common/locales';
+import { DOCS_STRINGS, type DocsStrings } from './docs-strings';
 import type { buildOpenApi } from './openapi';
 
-// /api/docs: the OpenAPI document as one server-rendered page. No script and nothing from
-// another site, so it works under the strictest CSP and without a network.
+// /api/docs (/de/api/docs …): the OpenAPI document as one server-rendered page, its chrome in the
+// visitor's language (docs-strings.ts), the operations' summaries and schemas as the document has
+// them. No script and nothing from another site, so it works under the strictest CSP and offline.
 
 type Doc = ReturnType<typeof buildOpenApi>;
 
@@ -25,7 +28,17 @@ interface Op {
   security: Record<string, unknown>[];
 }
 
-export function renderDocsPage(doc: Doc): string {
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => values[k] ?? m);
+
+export function renderDocsPage(
+  doc: Doc,
+  lang: Locale = 'en',
+  appName = doc.info.title.replace(/ API$/, ''),
+): string {
+  const s = DOCS_STRINGS[lang];
+  const tagName = (tag: string) => (tag in s ? s[tag as keyof DocsStrings] : tag);
+  const title = fill(s.title, { app: appName });
   const byTag = new Map<string, { method: string; path: string; op: Op }[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods) as [string, Op][]) {
@@ -35,7 +48,15 @@ export function renderDocsPage(doc: Doc): string {
     }
   }
   const tags = doc.tags.map((t) => t.name).filter((t) => byTag.has(t));
-  const nav = tags.map((t) => `<li><a href="#${esc(slug(t))}">${esc(t)}</a></li>`).join('');
+  const nav = tags.map((t) => `<li><a href="#${esc(slug(t))}">${esc(tagName(t))}</a></li>`).join('');
+  const languages = LOCALES.map((l) =>
+    l === lang
+      ? `<li><span aria-current="page">${esc(LOCALE_NAMES[l])}</span></li>`
+      : `<li><a href="${localizePath('/api/docs', l)}" hreflang="${LOCALE_TAGS[l]}" lang="${LOCALE_TAGS[l]}">${esc(LOCALE_NAMES[l])}</a></li>`,
+  ).join('');
+  const alternates = LOCALES.map(
+    (l) => `<link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${localizePath('/api/docs', l)}">`,
+  ).join('\n');
   const sections = tags
     .map((tag) => {
       const ops = byTag
@@ -43,15 +64,15 @@ export function renderDocsPage(doc: Doc): string {
         .map(({ method, path, op }) => {
           const auth =
             op.security.length === 0
-              ? 'No sign-in needed'
-              : op.security.some((s) => 'apiKey' in s)
-                ? 'API key or session'
-                : 'Session only (not with an API key)';
+              ? s.public
+              : op.security.some((sec) => 'apiKey' in sec)
+                ? s.keyOrSession
+                : s.sessionOnly;
           const params = op.parameters.length
-            ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Schema</th></tr></thead><tbody>${op.parameters
+            ? `<table><thead><tr><th>${esc(s.parameter)}</th><th>${esc(s.in)}</th><th>${esc(s.schema)}</th></tr></thead><tbody>${op.parameters
                 .map(
                   (p) =>
-                    `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ''}</td><td>${esc(p.in)}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td></tr>`,
+                    `<tr><td><code>${esc(p.name)}</code>${p.required ? ` <span class="req">${esc(s.required)}</span>` : ''}</td><td>${esc(p.in)}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td></tr>`,
                 )
                 .join('')}</tbody></table>`
             : '';
@@ -59,24 +80,25 @@ export function renderDocsPage(doc: Doc): string {
             ? Object.entries(op.requestBody.content)
                 .map(
                   ([type, c]) =>
-                    `<p class="label">Body (${esc(type)})</p><pre>${esc(JSON.stringify(c.schema, null, 2))}</pre>`,
+                    `<p class="label">${esc(s.body)} (${esc(type)})</p><pre>${esc(JSON.stringify(c.schema, null, 2))}</pre>`,
                 )
                 .join('')
             : '';
           return `<article id="${esc(op.operationId)}"><h3><span class="m" style="background:${METHOD_COLOR[method] ?? '#334155'}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3><p>${esc(op.summary)} <span class="auth">· ${auth}</span></p>${params}${body}</article>`;
         })
         .join('');
-      return `<section id="${esc(slug(tag))}"><h2>${esc(tag)}</h2>${ops}</section>`;
+      return `<section id="${esc(slug(tag))}"><h2>${esc(tagName(tag))}</h2>${ops}</section>`;
     })
     .join('');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${LOCALE_TAGS[lang]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>${esc(doc.info.title)} reference</title>
+<title>${esc(title)}</title>
+${alternates}
 <style>
 body{margin:0;font:15px/1.55 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc}
 header{background:#fff;border-bottom:1px solid #e2e8f0;padding:16px 24px}
@@ -91,12 +113,13 @@ h3{margin:0;font-size:15px;font-weight:600;word-break:break-all}article p{margin
 .auth{color:#64748b;font-size:13px}.req{color:#b91c1c;font-size:12px}.label{font-weight:600;font-size:13px}
 table{border-collapse:collapse;width:100%;font-size:13px;margin:8px 0}th,td{border-top:1px solid #f1f5f9;text-align:left;padding:4px 6px;vertical-align:top}
 td code{word-break:break-all}pre{background:#0f172a;color:#e2e8f0;border-radius:8px;padding:10px;overflow:auto;font-size:12px;max-height:360px}
+.langs{list-style:none;margin:8px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px;font-size:13px}.langs a{color:#1d4ed8;text-decoration:none}.langs span{font-weight:600}
 @media (max-width:700px){.wrap{display:block;padding:12px}nav{position:static;margin-bottom:12px}nav ul{display:flex;flex-wrap:wrap;gap:4px 12px}}
 </style>
 </head>
 <body>
-<header><h1>${esc(doc.info.title)} reference</h1><p>${esc(doc.info.description)} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p></header>
-<div class="wrap"><nav aria-label="Sections"><ul>${nav}</ul></nav><main>${sections}</main></div>
+<header><h1>${esc(title)}</h1><p>${esc(s.intro)}${/[。．]$/.test(s.intro) ? '' : ' '}${esc(s.machine)} <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p><ul class="langs">${languages}</ul></header>
+<div class="wrap"><nav aria-label="${esc(s.sections)}"><ul>${nav}</ul></nav><main>${sections}</main></div>
 </body>
 </html>
 `;

@@ -57,3 +57,40 @@ describe('/api/docs', () => {
     expect(html).not.toMatch(/(src|href)="https?:/);
   });
 });
+
+describe('/api/docs in the ten languages', () => {
+  it('has its page chrome in the language of the path, the operations as the document says', async () => {
+    const res = await h.app.request('/de/api/docs');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('API-Referenz');
+    expect(html).toContain('<h2>Transkripte</h2>');
+    expect(html).toContain('API-Schlüssel oder Sitzung');
+    // Operation summaries come from the schemas, unchanged.
+    expect(html).toContain('Transcribe a finished tus upload');
+    expect(html).toContain('hreflang="zh-Hant" href="/tw/api/docs"');
+    const zh = await (await h.app.request('/zh/api/docs')).text();
+    expect(zh).toContain('<html lang="zh-Hans">');
+    expect(zh).toContain('API 参考文档');
+  });
+
+  it('picks the language like every page: remembered, then the browser, English for crawlers', async () => {
+    const first = await h.app.request('/api/docs', { headers: { 'accept-language': 'ja,en;q=0.5' } });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/ja/api/docs');
+    expect(first.headers.get('set-cookie')).toContain('i18n_redirected=ja');
+    const remembered = await h.app.request('/api/docs', {
+      headers: { cookie: 'i18n_redirected=ko', 'accept-language': 'ja' },
+    });
+    expect(remembered.headers.get('location')).toBe('/ko/api/docs');
+    const english = await h.app.request('/en/api/docs');
+    expect(english.status).toBe(301);
+    expect(english.headers.get('location')).toBe('/api/docs');
+    const bot = await h.app.request('/api/docs', {
+      headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)', 'accept-language': 'de' },
+    });
+    expect(bot.status).toBe(200);
+    expect(await bot.text()).toContain('<html lang="en">');
+  });
+});

@@ -76,10 +76,11 @@ describe('import from a link in the browser', () => {
     await page.locator('[data-testid=transcripts] [data-status=done]').first().waitFor({ timeout: 90_000 });
     await row.getByText('Open').click();
     await page.waitForURL(/\/transcript\/[0-9a-f-]{36}$/);
-    await page.locator('[data-status=done]').waitFor();
-    expect(await page.getByRole('link', { name: 'From a link' }).getAttribute('href')).toBe(
-      `${site.base}/talk.mp3`,
-    );
+    // The URL changes before the page does: wait for the transcript's own header.
+    const source = page.getByRole('link', { name: 'From a link' });
+    await source.waitFor();
+    await page.locator('[data-status=done]').first().waitFor();
+    expect(await source.getAttribute('href')).toBe(`${site.base}/talk.mp3`);
     expect(problems).toEqual([]);
     await ctx.close();
   }, 150_000);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
+import { useLocalePath } from '../../lib/use-locale';
 import { formatDate } from '../../../common/format';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
@@ -23,6 +24,7 @@ const when = (iso: string) => formatDate(Math.floor(Date.parse(iso) / 1000));
 /** The profile's API keys: create (the key is shown once), list by prefix, revoke. */
 export function ApiKeysCard({ perMinute }: { perMinute: number }) {
   const { t } = useTranslation();
+  const to = useLocalePath();
   const { items, added, removed } = useOwnedList<ApiKeyItem>(BASE);
   const [fresh, setFresh] = useState<string | null>(null);
   const { pending, error, fields, post } = useCreateForm();
@@ -51,7 +53,7 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
     <div className="space-y-4" data-testid="api-keys">
       <p className="text-sm text-slate-600">
         {t('developer.keys.intro')} {t('developer.keys.rate', { n: perMinute })}{' '}
-        <a href="/api/docs" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <a href={to('/api/docs')} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           {t('developer.docs')}
         </a>
       </p>

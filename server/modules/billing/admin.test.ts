@@ -160,7 +160,8 @@ describe('quota per rank', () => {
   });
 });
 
-describe('npm run admin', () => {
+// Spawned commands that open PGlite (initdb): slow when the two cores are shared.
+describe('npm run admin', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
   it('explains unknown accounts and commands', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-admin-'));
     const run = (...args: string[]) =>
@@ -176,7 +177,7 @@ describe('npm run admin', () => {
     expect(usage.stderr).toContain('Usage: npm run admin');
   });
 
-  it('writes the grant into the database it opens', { timeout: SLOW_PROCESS_TIMEOUT_MS }, async () => {
+  it('writes the grant into the database it opens', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-admin-'));
     const pglite = path.join(dataDir, 'pglite');
     let db = await openDatabase({ pgliteDir: pglite });

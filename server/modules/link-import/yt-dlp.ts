@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { stripControlChars } from '../../../common/text';
 import { LinkError } from './link-error';
 
 // yt-dlp (https://github.com/yt-dlp/yt-dlp) is optional: when the binary is on the server's PATH
@@ -143,7 +144,11 @@ export async function downloadWithYtDlp(bin: YtDlp, url: string, o: YtDlpOptions
   o.signal.addEventListener('abort', onAbort, { once: true });
 
   const onLine = (line: string) => {
-    if (line.startsWith(`${TAG}-title `)) title = line.slice(TAG.length + 7).trim() || null;
+    if (line.startsWith(`${TAG}-title `))
+      title =
+        stripControlChars(line.slice(TAG.length + 7))
+          .trim()
+          .slice(0, 200) || null;
     else if (line.startsWith(`${TAG}-file `)) file = line.slice(TAG.length + 6).trim() || null;
     else if (line.startsWith(`${TAG}-progress `)) {
       const [done, total, estimate] = line.split(' ').slice(1);

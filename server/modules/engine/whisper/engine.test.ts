@@ -99,7 +99,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('whisper engine', () => {
+// Real whisper.cpp decoding in a child process: slow when the two cores are shared.
+describe('whisper engine', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
   it('transcribes a tone: ordered segments within the audio, progress to 100, detected language', async () => {
     const progress: number[] = [];
     const streamed: Segment[] = [];
@@ -131,21 +132,17 @@ describe('whisper engine', () => {
     expectWellFormed(result.segments, audio.durationSec);
   });
 
-  it(
-    'decodes long audio in chunks, with progress after each and ordered times across them',
-    { timeout: SLOW_PROCESS_TIMEOUT_MS },
-    async () => {
-      const progress: number[] = [];
-      const result = await engine({ maxChunkSec: 20 }).transcribe(
-        { pcmPath: tone120, durationSec: 120 },
-        { detectSpeech: false, language: 'en', onProgress: (p) => progress.push(p) },
-      );
-      expectWellFormed(result.segments, 120);
-      expect(result.segments.at(-1)!.end).toBeGreaterThan(60);
-      expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(3);
-      expect(progress.at(-1)).toBe(100);
-    },
-  );
+  it('decodes long audio in chunks, with progress after each and ordered times across them', async () => {
+    const progress: number[] = [];
+    const result = await engine({ maxChunkSec: 20 }).transcribe(
+      { pcmPath: tone120, durationSec: 120 },
+      { detectSpeech: false, language: 'en', onProgress: (p) => progress.push(p) },
+    );
+    expectWellFormed(result.segments, 120);
+    expect(result.segments.at(-1)!.end).toBeGreaterThan(60);
+    expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(3);
+    expect(progress.at(-1)).toBe(100);
+  });
 
   it('clamps times to the duration the caller gives', async () => {
     const result = await engine().transcribe(

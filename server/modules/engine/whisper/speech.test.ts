@@ -53,7 +53,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('speech detection in the engine', () => {
+// Real whisper.cpp decoding in a child process: slow when the two cores are shared.
+describe('speech detection in the engine', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
   it('transcribes only the speech regions, which cover every phrase', () => {
     expect(stages).toEqual(['detecting', 'transcribing']);
     const regions = result.speechRegions!;
@@ -109,7 +110,7 @@ describe('speech detection in the engine', () => {
     expect(seen).toEqual(['detecting', 'detecting']);
   });
 
-  it('transcribes everything when detection is off', { timeout: SLOW_PROCESS_TIMEOUT_MS }, async () => {
+  it('transcribes everything when detection is off', async () => {
     const r = await engine().transcribe(
       { pcmPath: fixture.pcmPath, durationSec: fixture.durationSec },
       { language: 'en', detectSpeech: false },
