@@ -3,7 +3,7 @@
 // dimensions (scripts/make-test-model.mjs --quant), the same audio, threads and decoding for every
 // row, each run in a child process of its own: load time, compute time, speed (audio seconds per
 // compute second) and the child's peak RSS, as the engine's child process would see them.
-//   BENCH_PRESETS=base (tiny,base)  BENCH_QUANTS=f16,q8_0,q5_1  BENCH_FLASH=off,on
+//   BENCH_PRESETS=base (tiny,base,small)  BENCH_QUANTS=f16,q8_0,q5_1  BENCH_FLASH=off,on
 //   BENCH_SECONDS=30 (one window)  BENCH_THREADS=2  BENCH_DIR=<model cache, default $TMPDIR/clipscribe-bench>
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';

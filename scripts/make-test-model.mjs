@@ -2,7 +2,7 @@
 // load a real model file without downloading one. It transcribes nothing meaningful: the weights are
 // small seeded random numbers, which keeps the decoder's output bounded and reproducible.
 //
-//   node scripts/make-test-model.mjs <out.bin> [--preset test|tiny|base] [--quant q8_0|q5_1|q5_0]
+//   node scripts/make-test-model.mjs <out.bin> [--preset test|tiny|base|small] [--quant q8_0|q5_1|q5_0]
 //                                              [--seed N] [--vocab small|words]
 //
 // --quant writes the 2-D weights in a quantized block format, as whisper.cpp's quantize tool does
@@ -37,9 +37,11 @@ const QNT_VERSION = 2;
 export const PRESETS = {
   // Tiny on purpose: loads in milliseconds and runs ~60 s of audio in well under 2 s.
   test: { state: 8, heads: 2, audioLayers: 1, textLayers: 1, textCtx: 64, ftype: 1 },
-  // The real dimensions of ggml-tiny.bin and ggml-base.bin, for benches.
+  // The real dimensions of ggml-tiny.bin, ggml-base.bin and ggml-small.bin, for benches.
   tiny: { state: 384, heads: 6, audioLayers: 4, textLayers: 4, textCtx: 448, ftype: 1 },
   base: { state: 512, heads: 8, audioLayers: 6, textLayers: 6, textCtx: 448, ftype: 1 },
+  // ggml-small.bin's dimensions (a ~470 MB file in f16): for the README's model table.
+  small: { state: 768, heads: 12, audioLayers: 12, textLayers: 12, textCtx: 448, ftype: 1 },
 };
 
 // Seeded PRNG (mulberry32): the same preset and seed always give the same file.
