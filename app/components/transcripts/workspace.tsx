@@ -78,7 +78,9 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
     >
       {folder ? <FolderToolbar folder={folder} onRenamed={loadFolders} /> : null}
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
-        <aside>
+        {/* On desktop the folders stay in view below the sticky header (h-16) while the list
+            scrolls, so a transcript far down the list can still be dragged onto one. */}
+        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
           <FolderList
             folders={folders}
             current={folderId}
