@@ -62,20 +62,19 @@ export const listSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const createSchema = z
-  .object({
-    upload_id: z.string().min(1).max(64),
-    name: name.optional(),
-    language: language.default('auto'),
-    translate: z.boolean().default(false),
-    folder_id: uuid.nullable().optional(),
-    /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
-    detect_speech: z.boolean().default(true),
-    /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
-    detect_speakers: z.boolean().default(false),
-    speaker_count: z.number().int().min(1).max(20).nullable().optional(),
-  })
-  .strict();
+/** How a new transcript is made, the same whether its media is uploaded or fetched from a link. */
+const runOptions = {
+  name: name.optional(),
+  language: language.default('auto'),
+  translate: z.boolean().default(false),
+  folder_id: uuid.nullable().optional(),
+  /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
+  detect_speech: z.boolean().default(true),
+  /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
+  detect_speakers: z.boolean().default(false),
+  speaker_count: z.number().int().min(1).max(20).nullable().optional(),
+};
+export const createSchema = z.object({ upload_id: z.string().min(1).max(64), ...runOptions }).strict();
 export const linkSchema = z
   .object({
     /** A media file's address, or a web page's when the server has yt-dlp. */
@@ -85,15 +84,19 @@ export const linkSchema = z
       .min(1, 'validation.required')
       .max(2048, 'validation.tooLong')
       .refine(validUrl, 'validation.url'),
-    name: name.optional(),
-    language: language.default('auto'),
-    translate: z.boolean().default(false),
-    folder_id: uuid.nullable().optional(),
-    detect_speech: z.boolean().default(true),
-    detect_speakers: z.boolean().default(false),
-    speaker_count: z.number().int().min(1).max(20).nullable().optional(),
+    ...runOptions,
   })
   .strict();
+type RunOptions = z.infer<z.ZodObject<typeof runOptions>>;
+const runInput = (body: RunOptions) => ({
+  name: body.name,
+  language: body.language,
+  translate: body.translate,
+  folderId: body.folder_id,
+  detectSpeech: body.detect_speech,
+  detectSpeakers: body.detect_speakers,
+  speakerCount: body.speaker_count ?? null,
+});
 export const retrySchema = z.object({ detect_speech: z.boolean().optional() }).strict();
 export const importSchema = z.object({
   file: z.instanceof(File, { message: 'validation.required' }),
@@ -145,7 +148,9 @@ export const editSchema = z.intersection(
   z.object({ updated_at: z.string().max(40).optional() }),
 );
 export const deleteSchema = z.object({ ids: z.array(uuid).min(1).max(500) }).strict();
-export const moveSchema = z.object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() }).strict();
+export const moveSchema = z
+  .object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() })
+  .strict();
 
 const CAPTIONS_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -173,16 +178,7 @@ export function transcriptsApi() {
   api.post('/', async (c) => {
     const user = await requireUser(c);
     const body = await readBody(c, createSchema);
-    const row = await createFromUpload(deps(c), user, {
-      uploadId: body.upload_id,
-      name: body.name,
-      language: body.language,
-      translate: body.translate,
-      folderId: body.folder_id,
-      detectSpeech: body.detect_speech,
-      detectSpeakers: body.detect_speakers,
-      speakerCount: body.speaker_count ?? null,
-    });
+    const row = await createFromUpload(deps(c), user, { uploadId: body.upload_id, ...runInput(body) });
     return c.json(ok(await fullJson(deps(c), row)));
   });
 
@@ -209,13 +205,7 @@ export function transcriptsApi() {
     const body = await readBody(c, linkSchema);
     const row = await importFromLink(c.get('deps').services.linkImport, user, {
       url: body.url,
-      name: body.name,
-      language: body.language,
-      translate: body.translate,
-      folderId: body.folder_id,
-      detectSpeech: body.detect_speech,
-      detectSpeakers: body.detect_speakers,
-      speakerCount: body.speaker_count ?? null,
+      ...runInput(body),
     });
     return c.json(ok(await fullJson(deps(c), row)), 202);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
 import { launch, newContext } from './browser';
 import { watchConsole } from './console';
-import { importCaptions } from './imports';
+import { importCaptions, importTalk } from './imports';
 import { mailTo } from './outbox';
 import { apiSignup, signedInContext } from './session';
 
@@ -16,20 +16,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 let headers: Record<string, string>;
 
-const SRT = [
-  '1\n00:00:01,000 --> 00:00:03,000\nFirst line of the talk',
-  '2\n00:00:04,000 --> 00:00:06,500\nSecond line with a keyword',
-  '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
-].join('\n\n');
-
-/** A finished transcript of the SRT above, with a short video. */
-const importTranscript = (h: Record<string, string>, name: string) =>
-  importCaptions(
-    base,
-    h,
-    { text: SRT, fileName: 'talk.srt', name },
-    { file: makeMedia(path.resolve('tmp/test-media'), 'mp4', 12), fileName: 'talk.mp4' },
-  );
+const importTranscript = (h: Record<string, string>, name: string) => importTalk(base, h, name);
 
 beforeAll(async () => {
   browser = await launch();

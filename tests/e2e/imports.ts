@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeMedia } from '../../server/test/media';
 import { tusUpload } from '../../server/test/tus';
 
 /**
@@ -33,4 +34,26 @@ export async function importCaptions(
   }
   const res = await fetch(`${url}/self-api/v1/transcripts/import`, { method: 'POST', headers, body: form });
   return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+/** Three timed lines (the second holds "keyword") that the workspace tests read back. */
+export const TALK_SRT = [
+  '1\n00:00:01,000 --> 00:00:03,000\nFirst line of the talk',
+  '2\n00:00:04,000 --> 00:00:06,500\nSecond line with a keyword',
+  '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
+].join('\n\n');
+
+/** A finished transcript of TALK_SRT named `name`, with 12 s of `kind` media uploaded as talk.mp4. */
+export function importTalk(
+  url: string,
+  headers: Record<string, string>,
+  name: string,
+  kind: 'mp4' | 'avi' = 'mp4',
+) {
+  return importCaptions(
+    url,
+    headers,
+    { text: TALK_SRT, fileName: 'talk.srt', name },
+    { file: makeMedia(path.resolve('tmp/test-media'), kind, 12), fileName: 'talk.mp4' },
+  );
 }

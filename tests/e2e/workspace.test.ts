@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeMedia } from '../../server/test/media';
 import { launch } from './browser';
-import { importCaptions } from './imports';
+import { importTalk } from './imports';
 import { apiSignup, signedInContext } from './session';
 
 const base = inject('baseUrl');
@@ -14,20 +12,7 @@ let ctx: BrowserContext;
 let page: Page;
 let headers: Record<string, string>;
 
-const SRT = [
-  '1\n00:00:01,000 --> 00:00:03,000\nFirst line of the talk',
-  '2\n00:00:04,000 --> 00:00:06,500\nSecond line with a keyword',
-  '3\n00:00:07,000 --> 00:00:09,000\nThird and last line',
-].join('\n\n');
-
-/** A finished transcript of the SRT above, with a short video of `kind`. */
-const importWithMedia = (name: string, kind: 'mp4' | 'avi' = 'mp4') =>
-  importCaptions(
-    base,
-    headers,
-    { text: SRT, fileName: 'talk.srt', name },
-    { file: makeMedia(path.resolve('tmp/test-media'), kind, 12), fileName: 'talk.mp4' },
-  );
+const importWithMedia = (name: string, kind: 'mp4' | 'avi' = 'mp4') => importTalk(base, headers, name, kind);
 
 beforeAll(async () => {
   browser = await launch();

@@ -7,21 +7,12 @@ import { ApiError } from '../../http/envelope';
 import { addressAllowed, type PrivateAllowance } from '../outbound/address';
 import { checkOutboundUrl } from '../outbound/safe-fetch';
 import { assertAdmission } from '../transcription/admission';
-import { folderNotFound, nameFromFile } from '../transcription/transcripts';
+import { folderNotFound, nameFromFile, type CreateInput } from '../transcription/transcripts';
 import { queueLinkDownload } from '../transcription/transcribe-jobs';
 import type { LinkImportDeps } from './deps';
 import { filenameFromUrl } from './names';
 
-export interface LinkImportInput {
-  url: string;
-  name?: string;
-  language: string;
-  translate: boolean;
-  folderId?: string | null;
-  detectSpeech?: boolean;
-  detectSpeakers?: boolean;
-  speakerCount?: number | null;
-}
+export type LinkImportInput = Omit<CreateInput, 'uploadId'> & { url: string };
 
 const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl', 422);
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { stripControlChars } from '../../../common/text';
+import { onPath } from '../media/binaries';
 import { LinkError } from './link-error';
 
 // yt-dlp (https://github.com/yt-dlp/yt-dlp) is optional: when the binary is on the server's PATH
@@ -15,20 +15,6 @@ export interface YtDlp {
 }
 
 const VERSION_TIMEOUT_MS = 10_000;
-
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  return null;
-}
 
 /** The yt-dlp binary and its version (`yt-dlp --version`), or null when there is none that runs. */
 export async function detectYtDlp(configured?: string): Promise<YtDlp | null> {

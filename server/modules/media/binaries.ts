@@ -9,7 +9,8 @@ export interface MediaBinaries {
 
 const require = createRequire(import.meta.url);
 
-function onPath(name: string): string | null {
+/** The first executable `name` in the directories of PATH, or null. */
+export function onPath(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, name);
