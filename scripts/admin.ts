@@ -6,15 +6,13 @@
 //   add-redirect <path> <target> [301|302] · remove-redirect <path> · list-redirects
 //   payouts · payout-paid <id> <paypal-transaction-id> · payout-reject <id> <reason…>
 // With the embedded database (no DATABASE_URL) stop the server first: one process owns PGlite.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { limitsFor } from '../common/ranks';
-import { openDatabase } from '../server/db/client';
+import { DatabaseBusyError, openDatabase } from '../server/db/client';
 import { subscriptions, users } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { AdminError, grantRank, parseQuota, setQuota } from '../server/modules/billing/admin';
-import { SERVER_PID_FILE } from '../server/pid-file';
 import { CONTENT_DIR, ContentError, readToolFiles } from '../server/modules/seo/content-files';
 import { importToolPages } from '../server/modules/seo/pages';
 import { RuleError, addRouteRule, listRouteRules, removeRouteRule } from '../server/modules/seo/route-rules';
@@ -34,18 +32,6 @@ const USAGE = `Usage: npm run admin -- <command>
   payout-paid <id> <paypal-transaction-id>
   payout-reject <id> <reason…>`;
 
-function embeddedServerRunning(dataDir: string): number | null {
-  const file = path.join(dataDir, SERVER_PID_FILE);
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const [command, first, ...rest] = argv;
   const email = first ?? '';
@@ -55,19 +41,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  if (!env.DATABASE_URL) {
-    const pid = embeddedServerRunning(env.DATA_DIR);
-    if (pid) {
-      console.error(
-        `The server (pid ${pid}) holds the embedded database; stop it first, or set DATABASE_URL.`,
-      );
-      return 1;
-    }
+  let database;
+  try {
+    database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pglite') });
+  } catch (err) {
+    if (!(err instanceof DatabaseBusyError)) throw err;
+    console.error(`${err.message}\nWith the embedded database, stop the server first (or set DATABASE_URL).`);
+    return 1;
   }
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    pgliteDir: path.join(env.DATA_DIR, 'pglite'),
-  });
   const now = new Date();
   try {
     if (command === 'grant-rank') {

@@ -10,7 +10,6 @@ import { createLogger } from './logger';
 import { CLIENT_DIR, productionSsr } from './ssr';
 import { createShutdown } from './shutdown';
 import { buildServiceDeps, webRunsWorker } from './deps';
-import { writePidFile } from './pid-file';
 import { seedToolPages } from './modules/seo/pages';
 
 const dev = process.argv.includes('--dev');
@@ -21,10 +20,13 @@ async function main() {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+    // A restarted server waits for its predecessor (and that one's children) to let go.
+    lockWaitMs: 30_000,
+    onLockWait: (holder) =>
+      logger.warn({ holder }, 'the embedded database is locked by another process; waiting for it'),
   });
   logger.info({ db: database.kind }, 'database ready');
   await seedToolPages(database.db, logger, new Date());
-  const removePidFile = database.kind === 'pglite' ? writePidFile(env.DATA_DIR) : () => undefined;
 
   let ssr: SsrHandler;
   let build: BuildInfo;
@@ -77,12 +79,7 @@ async function main() {
     server,
     logger,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    steps: [
-      ...(closeVite ? [closeVite] : []),
-      () => services.close(),
-      () => database.close(),
-      async () => removePidFile(),
-    ],
+    steps: [...(closeVite ? [closeVite] : []), () => services.close(), () => database.close()],
   });
 
   await services.startBackground();

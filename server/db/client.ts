@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../paths';
+import { LockBusyError, lockFile, type FileLock } from '../process/file-lock';
+import { spawnTied } from '../process/tied-spawn';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -41,14 +42,38 @@ export interface PgliteTuning {
   initDbStartParams?: string[];
 }
 
+/** Another process (a server, an admin command) has the embedded database open. */
+export class DatabaseBusyError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly holder: number | null,
+  ) {
+    super(
+      `The embedded database in ${dir} is in use by ${holder ? `process ${holder}` : 'another process'} ` +
+        '(a running ClipScribe server or admin command). Stop it first, or give this process its own DATA_DIR.',
+    );
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** The lock beside an embedded database's folder: whoever holds it may open the folder. */
+export const pgliteLockFile = (dir: string) => `${path.resolve(dir)}.lock`;
+
 /**
  * PostgreSQL through node-postgres when a URL is given, else embedded PGlite in `pgliteDir`
  * (or in memory with 'memory://'). Migrations are applied before the handle is returned.
+ *
+ * PGlite is one PostgreSQL backend writing its files directly: two processes on one folder corrupt
+ * it. So the folder is locked for the life of the process that opens it (and of its set-up child),
+ * waiting up to `lockWaitMs` for a previous holder to go; DatabaseBusyError after that.
  */
 export async function openDatabase(opts: {
   url?: string;
   pgliteDir?: string;
   pgliteOptions?: PgliteTuning | null;
+  lockWaitMs?: number;
+  /** Told once when the folder is locked and this call starts waiting. */
+  onLockWait?: (holder: number | null) => void;
 }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
@@ -67,14 +92,63 @@ export async function openDatabase(opts: {
     opts.pgliteOptions === undefined
       ? { postgresqlconf: PGLITE_SMALL_CONF, initDbStartParams: PGLITE_SMALL_INITDB }
       : (opts.pgliteOptions ?? {});
+  let lock: FileLock | null = null;
   if (!dir.startsWith('memory://')) {
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initInChild(dir, tuning);
+    try {
+      lock = await lockFile(pgliteLockFile(dir), { waitMs: opts.lockWaitMs, onWait: opts.onLockWait });
+    } catch (err) {
+      if (err instanceof LockBusyError) throw new DatabaseBusyError(dir, err.holder);
+      throw err;
+    }
+    try {
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) await createDatabaseFolder(dir, tuning, lock);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
-  const client = new PGlite(dir, tuning);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    const client = new PGlite(dir, tuning);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/**
+ * The first start: initdb and the migrations in a folder of their own beside `dir`, renamed into
+ * place once complete. A first start that is interrupted (killed, out of memory, power cut) leaves
+ * a half-made folder that is never opened as a database, and the next start begins again.
+ */
+async function createDatabaseFolder(dir: string, tuning: PgliteTuning, lock: FileLock): Promise<void> {
+  const parent = path.dirname(path.resolve(dir));
+  const base = path.basename(dir);
+  mkdirSync(parent, { recursive: true });
+  // Earlier interrupted attempts (the lock says no process is still making one).
+  for (const name of readdirSync(parent)) {
+    if (name.startsWith(`${base}.init-`)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  if (existsSync(dir)) {
+    // An empty folder made by hand, or one an older version began to fill: kept aside, never reused.
+    if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true });
+    else renameSync(dir, path.join(parent, `${base}.incomplete-${Date.now()}`));
+  }
+  const building = path.join(parent, `${base}.init-${process.pid}`);
+  await initInChild(building, tuning, lock);
+  renameSync(building, dir);
 }
 
 /**
@@ -82,8 +156,12 @@ export async function openDatabase(opts: {
  * near 700 MB and a process that ran it keeps ~450 MB even after garbage collection, where one that
  * opens the initialised folder holds ~180 MB (bench/pglite.mjs, decision 0015).
  */
-async function initInChild(dir: string, tuning: PgliteTuning): Promise<void> {
-  const code = `const { PGlite } = await import('@electric-sql/pglite');
+async function initInChild(dir: string, tuning: PgliteTuning, lock: FileLock): Promise<void> {
+  // The child holds the folder's lock with this process (fd 3), and ends itself if this process
+  // dies where the kernel does not end it (server/process/lifeline.ts).
+  const code = `const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, 'SIGKILL'); }, 1000).unref();
+const { PGlite } = await import('@electric-sql/pglite');
 const { drizzle } = await import('drizzle-orm/pglite');
 const { migrate } = await import('drizzle-orm/pglite/migrator');
 const [dir, tuning, migrationsFolder] = process.argv.slice(1);
@@ -91,12 +169,12 @@ const pg = new PGlite(dir, JSON.parse(tuning));
 await migrate(drizzle(pg), { migrationsFolder });
 await pg.close();`;
   const args = ['--input-type=module', '-e', code, dir, JSON.stringify(tuning), MIGRATIONS_DIR];
-  const child = spawn(process.execPath, args, {
+  const child = spawnTied(process.execPath, args, {
     cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', lock.fd],
   });
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', resolve);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../db/client';
+import { openDatabase, pgliteLockFile, type Database } from '../../db/client';
 import { subscriptions, usageRecords, users } from '../../db/schema';
 import { RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { signedInUser } from '../../test/users';
@@ -13,7 +13,7 @@ import { userForToken } from '../auth/session-user';
 import { assertAdmission, minutesUsed } from '../transcription/admission';
 import { AdminError, grantRank, parseQuota, setQuota } from './admin';
 import { recomputeRank } from './rank';
-import { SERVER_PID_FILE } from '../../pid-file';
+import { tryLockFile } from '../../process/file-lock';
 
 let database: Database;
 beforeAll(async () => {
@@ -188,12 +188,13 @@ describe('npm run admin', { timeout: SLOW_PROCESS_TIMEOUT_MS }, () => {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
         encoding: 'utf8',
       });
-    // A live server's pid file keeps the command away from the embedded database.
-    writeFileSync(path.join(dataDir, SERVER_PID_FILE), String(process.pid));
+    // A process holding the embedded database (a running server) keeps the command away from it.
+    const held = tryLockFile(pgliteLockFile(pglite))!;
     const busy = run('grant-rank', 'boss@example.test', 'BASIC');
+    held.release();
     expect(busy.status).toBe(1);
-    expect(busy.stderr).toContain('holds the embedded database');
-    rmSync(path.join(dataDir, SERVER_PID_FILE));
+    expect(busy.stderr).toContain(`is in use by process ${process.pid}`);
+    expect(busy.stderr).toContain('stop the server first');
 
     const ok = run('grant-rank', 'boss@example.test', 'advanced', '--until', '2099-01-01');
     expect(ok.stdout).toContain('boss@example.test: rank ADVANCED until 2099-01-01T00:00:00.000Z');

@@ -7,7 +7,7 @@
 // (the OpenAI SDKs' convention, also Groq's `https://api.groq.com/openai/v1`) reach the same
 // endpoint: `/v1` is appended only when the URL does not already end with it.
 
-import { spawn } from 'node:child_process';
+import { spawnTied } from '../../process/tied-spawn';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -483,7 +483,7 @@ function encode(ffmpegPath: string, pcmPath: string, range: AudioRange, out: str
     ['-f', 'mp3', '-y', out],
   ].flat();
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    const child = spawnTied(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (data: string) => {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnTied } from '../../process/tied-spawn';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { stripControlChars } from '../../../common/text';
@@ -21,7 +21,7 @@ export async function detectYtDlp(configured?: string): Promise<YtDlp | null> {
   const bin = configured || onPath('yt-dlp');
   if (!bin) return null;
   const version = await new Promise<string | null>((resolve) => {
-    const child = spawn(bin, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawnTied(bin, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), VERSION_TIMEOUT_MS);
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -110,7 +110,7 @@ const number = (s: string | undefined) => {
  */
 export async function downloadWithYtDlp(bin: YtDlp, url: string, o: YtDlpOptions): Promise<YtDlpDownload> {
   if (o.signal.aborted) throw o.signal.reason;
-  const child = spawn(bin.path, ytDlpArgs(url, o), {
+  const child = spawnTied(bin.path, ytDlpArgs(url, o), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PYTHONUNBUFFERED: '1' },
   });

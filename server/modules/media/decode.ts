@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnTied } from '../../process/tied-spawn';
 import { MediaError } from './media-error';
 
 /** whisper.cpp's input: mono 16 kHz; s16le halves the disk size of f32. */
@@ -17,7 +17,7 @@ export function decodeToPcm(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new MediaError('canceled', 'Canceled'));
-    const child = spawn(
+    const child = spawnTied(
       ffmpeg,
       [
         '-nostdin',

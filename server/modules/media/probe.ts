@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnTied } from '../../process/tied-spawn';
 import { stat } from 'node:fs/promises';
 import { MediaError } from './media-error';
 
@@ -26,7 +26,7 @@ const PROBE_TIMEOUT_MS = 30_000;
 
 function run(bin: string, args: string[], timeoutMs: number): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawnTied(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.stdout.on('data', (c: Buffer) => chunks.push(c));

@@ -13,6 +13,8 @@
 // first words arrive fast, then sized from the measured speed), ending chunks at the seams between
 // regions when it can; ask for one segment per word, map every word back to the original timeline
 // and regroup the words into sentences.
+// First: where the kernel cannot end this process with its parent, it ends itself.
+import '../../../process/lifeline';
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { Whisper, WhisperFullParams, WhisperSamplingStrategy } from '@napi-rs/whisper';

@@ -3,7 +3,7 @@
 // thread it runs on, can abort the process on bad input and cannot be interrupted, so the parent
 // only watches, relays and kills.
 import os from 'node:os';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import type { ChildJob, ChildMessage } from './child';
 import type { DiarizationPaths } from '../diarization/models';
 import type { SpeakerTurn } from '../../../../common/speakers';
 import { SERVER_BUNDLE_DIR } from '../../../paths';
+import { spawnTied } from '../../../process/tied-spawn';
 
 export interface WhisperEngineOptions {
   modelPath: string;
@@ -173,7 +174,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
     opts: TranscribeOptions,
   ): Promise<TranscribeResult> {
     return new Promise<TranscribeResult>((resolve, reject) => {
-      const child = spawn(process.execPath, [...cmd.execArgv, cmd.script, JSON.stringify(job)], {
+      const child = spawnTied(process.execPath, [...cmd.execArgv, cmd.script, JSON.stringify(job)], {
         // fd 3 carries the child's messages; stdout stays unused (native code may print there).
         stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
         windowsHide: true,
