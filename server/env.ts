@@ -180,9 +180,13 @@ function stripePriceVars() {
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Parses the environment; throws one readable error listing every bad variable. */
+/**
+ * Parses the environment; throws one readable error listing every bad variable. An empty value
+ * means unset (the default applies), as in `.env.example`, whose blanks are meant to be filled.
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
