@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -35,6 +34,7 @@ import { transcriptWebhooks } from './modules/webhooks/transcript-events';
 import { parseAllowance } from './modules/outbound/address';
 import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
+import { createScratch } from './process/scratch';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -99,6 +99,8 @@ export async function buildServiceDeps(
     });
 
   const media = resolveMediaBinaries(env);
+  // Decoded audio and copies of stored media: this process's folder, swept once it is gone.
+  const scratch = createScratch();
   const storage = env.S3_BUCKET
     ? (await import('./modules/storage/s3-storage')).createS3Storage({
         bucket: env.S3_BUCKET,
@@ -107,6 +109,7 @@ export async function buildServiceDeps(
         accessKeyId: env.S3_ACCESS_KEY_ID,
         secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        tmpDir: () => scratch.dir,
       })
     : createLocalStorage(env.DATA_DIR);
   const events = env.REDIS_URL
@@ -209,6 +212,14 @@ export async function buildServiceDeps(
   };
 
   let engine: Engine | null = null;
+  let scratchSweep: NodeJS.Timeout | undefined;
+  const sweepScratch = () =>
+    scratch
+      .sweep()
+      .then(
+        (n) => n > 0 && logger.info({ removed: n }, 'removed the temporary files of processes that are gone'),
+      )
+      .catch((err: Error) => logger.warn({ err: err.message }, 'temporary files sweep failed'));
 
   return {
     accounts,
@@ -236,7 +247,16 @@ export async function buildServiceDeps(
         engine = made.engine;
         provisioner = made.provisioner;
       }
-      const pipeline = { db, storage, engine, events, ffmpeg: media.ffmpeg, logger, tmpDir: os.tmpdir(), notify };
+      const pipeline = {
+        db,
+        storage,
+        engine,
+        events,
+        ffmpeg: media.ffmpeg,
+        logger,
+        tmpDir: scratch.dir,
+        notify,
+      };
       queue.work('transcription', transcriptionHandlers(pipeline), env.JOB_CONCURRENCY);
       queue.work(
         'downloads',
@@ -255,6 +275,10 @@ export async function buildServiceDeps(
       );
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
+      // A worker killed mid-job left its decoded audio behind.
+      void sweepScratch();
+      scratchSweep ??= setInterval(() => void sweepScratch(), HOUR_MS);
+      scratchSweep.unref();
       logger.info(
         { queue: queue.kind, engine: engine.name, concurrency: env.JOB_CONCURRENCY },
         'worker started',
@@ -265,12 +289,14 @@ export async function buildServiceDeps(
       await queue.every('sweep-retention', {}, HOUR_MS);
     },
     async close() {
+      clearInterval(scratchSweep);
       uploads.close();
       await queue.stop();
       await engine?.close?.();
       await events.close();
       mailer.close();
       if (redis) await redis.quit().catch(() => undefined);
+      scratch.close();
     },
   };
 }

@@ -22,6 +22,8 @@ export interface S3Options {
   secretAccessKey?: string;
   /** MinIO and most self-hosted servers want path-style URLs. */
   forcePathStyle?: boolean;
+  /** Where temporary copies go (the process's scratch folder, swept when it dies). */
+  tmpDir?: () => string;
 }
 
 function isNotFound(err: unknown): boolean {
@@ -79,7 +81,7 @@ export function createS3Storage(opts: S3Options): Storage {
     },
     read: body,
     async withLocalFile(key, fn) {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'clipscribe-s3-'));
+      const dir = await mkdtemp(path.join(opts.tmpDir?.() ?? os.tmpdir(), 'clipscribe-s3-'));
       const file = path.join(dir, 'media');
       try {
         await pipeline(await body(key), createWriteStream(file));
