@@ -16,7 +16,10 @@ export const ErrorCode = {
   VALIDATION: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A dependency (database, queue, object store) is away for a moment; Retry-After says when to try again. */
   UNAVAILABLE: 503,
+  /** The server's disk is full; Retry-After says when to try again. */
+  OUT_OF_SPACE: 507,
 } as const;
 
 /** Accounts: sign-up, login, verification, password reset, Google sign-in. */

@@ -14,6 +14,7 @@ import { pageRequestMiddleware } from './http/locale-middleware';
 import { createPageCache, pageCacheMiddleware } from './http/page-cache';
 import { sameOriginRedirects } from './http/same-origin-redirects';
 import { isRefusedInput } from './http/db-errors';
+import { outageAnswer } from './http/outage-answer';
 import { sessionToken } from './http/cookies';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
@@ -65,6 +66,15 @@ export function createApp(deps: AppDeps) {
     if (err instanceof ApiError) {
       return c.json(fail(err.code, err.messageKey, err.data), err.httpStatus);
     }
+    const outage = outageAnswer(err);
+    if (outage) {
+      c.get('log')?.warn(
+        { err, outage: outage.kind },
+        'a dependency is unavailable: asked the client to retry',
+      );
+      c.header('Retry-After', String(outage.retryAfter));
+      return c.json(outage.body, outage.status);
+    }
     if (isRefusedInput(err)) {
       c.get('log')?.warn({ err }, 'the database refused a value an input check let through');
       return c.json(fail(ErrorCode.VALIDATION, 'errors.api.validation'), 422);
@@ -114,7 +124,8 @@ export function createApp(deps: AppDeps) {
   mountApis(app);
   // The API's description, generated from the mounted routes and their zod schemas (built once).
   let openApi: ReturnType<typeof buildOpenApi> | null = null;
-  const apiDoc = () => (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
+  const apiDoc = () =>
+    (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
   app.get('/api/openapi.json', (c) => c.json(apiDoc()));
   // The reference in the site's languages, chosen as for every page (decidePage, decision 0003):
   // the path's prefix, a remembered language, then the browser's; crawlers get what they asked for.

@@ -15,9 +15,12 @@ export type ApiJson = { code: number; message: string; data: any };
 export async function testApp(
   overrides: Partial<AppDeps> = {},
   env: Record<string, string> = {},
-  service: ServiceOverrides & { worker?: boolean } = {},
+  service: ServiceOverrides & { worker?: boolean; pgliteDir?: string } = {},
 ) {
-  const database: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
+  const { pgliteDir, worker, ...serviceOverrides } = service;
+  const database: Database = await openDatabase(
+    pgliteDir ? { pgliteDir } : { url: process.env.TEST_DATABASE_URL },
+  );
   // A shared PostgreSQL test database starts each file empty (PGlite is fresh in memory anyway).
   if (database.kind === 'postgres') await database.db.delete(users);
   const parsedEnv = loadEnv({
@@ -31,10 +34,10 @@ export async function testApp(
   const logger = createLogger('silent');
   const services = await buildServiceDeps(parsedEnv, database.db, logger, {
     exclusiveDb: database.kind === 'pglite',
-    ...service,
+    ...serviceOverrides,
   });
   await services.startBackground();
-  if (service.worker) services.startWorker();
+  if (worker) services.startWorker();
   const deps: AppDeps = {
     env: parsedEnv,
     logger,

@@ -5,6 +5,7 @@ import { Server, type Upload } from '@tus/server';
 import type { User } from '../../db/schema';
 import { ErrorCode, UploadCode } from '../../../common/error-codes';
 import { ApiError, fail } from '../../http/envelope';
+import { outageAnswer } from '../../http/outage-answer';
 import type { Logger } from '../../logger';
 import { stripControlChars } from '../../../common/text';
 
@@ -60,6 +61,9 @@ async function envelopeErrors(res: Response): Promise<Response> {
   }
   const headers = new Headers(res.headers);
   headers.set('Content-Type', 'application/json; charset=UTF-8');
+  const retryAfter = (JSON.parse(body) as { data?: { retry_after?: unknown } }).data?.retry_after;
+  if ((res.status === 503 || res.status === 507) && typeof retryAfter === 'number')
+    headers.set('Retry-After', String(retryAfter));
   headers.delete('Content-Length');
   return new Response(body, { status: res.status, headers });
 }
@@ -134,6 +138,12 @@ export function createUploads(deps: UploadDeps) {
         return tusError(err.status_code, err.status_code, 'errors.uploads.rejected', {
           detail: err.body.trim(),
         });
+      }
+      // Out of space, or the store away: a status tus clients retry on, after Retry-After.
+      const outage = outageAnswer(err);
+      if (outage) {
+        deps.logger.warn({ err, outage: outage.kind }, 'upload refused for now: asked the client to retry');
+        return { status_code: outage.status, body: JSON.stringify(outage.body) };
       }
       deps.logger.error({ err }, 'upload failed');
       return tusError(500, ErrorCode.INTERNAL, 'errors.api.internal');
