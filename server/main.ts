@@ -24,6 +24,9 @@ async function main() {
     lockWaitMs: 30_000,
     onLockWait: (holder) =>
       logger.warn({ holder }, 'the embedded database is locked by another process; waiting for it'),
+    // PostgreSQL starting at the same time as this process (a reboot, a compose file).
+    connectWaitMs: 60_000,
+    logger,
   });
   logger.info({ db: database.kind }, 'database ready');
   await seedToolPages(database.db, logger, new Date());

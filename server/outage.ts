@@ -71,3 +71,28 @@ export function outageOf(err: unknown): Outage | null {
 
 /** Seconds a client should wait before trying again. */
 export const RETRY_AFTER_SEC: Record<Outage, number> = { unavailable: 5, out_of_space: 60 };
+
+/**
+ * An outage of this deployment's own services (the database, Redis, the object store), as a job
+ * runner tells it from a job's own failure: a webhook endpoint or a link that refuses connections
+ * is the job's business (its retries, its reason), not a reason to put the job back unspent.
+ */
+export function isDependencyOutage(err: unknown): boolean {
+  if (outageOf(err) !== 'unavailable') return false;
+  for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
+    const { name, message, $metadata, severity } = e as {
+      name?: unknown;
+      message?: unknown;
+      $metadata?: unknown;
+      severity?: unknown;
+    };
+    if (name === 'DrizzleQueryError' || name === 'MaxRetriesPerRequestError' || name === 'QueueUnavailableError')
+      return true;
+    // node-postgres' server errors carry a severity; the AWS SDK's carry $metadata.
+    if (typeof severity === 'string' || $metadata !== undefined) return true;
+    if (typeof message === 'string' && /Connection terminated|enableOfflineQueue|Connection is closed/i.test(message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

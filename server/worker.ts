@@ -15,7 +15,7 @@ async function main() {
       'npm run worker needs REDIS_URL and DATABASE_URL (the embedded mode runs jobs in the web process).',
     );
   }
-  const database = await openDatabase({ url: env.DATABASE_URL });
+  const database = await openDatabase({ url: env.DATABASE_URL, connectWaitMs: 60_000, logger });
   const services = await buildServiceDeps(env, database.db, logger);
   services.startWorker();
 

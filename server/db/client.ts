@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../paths';
+import type { Logger } from '../logger';
+import { outageOf } from '../outage';
 import { LockBusyError, lockFile, type FileLock } from '../process/file-lock';
 import { spawnTied } from '../process/tied-spawn';
 
@@ -74,16 +76,12 @@ export async function openDatabase(opts: {
   lockWaitMs?: number;
   /** Told once when the folder is locked and this call starts waiting. */
   onLockWait?: (holder: number | null) => void;
+  /** PostgreSQL: how long to keep trying while the server cannot be reached at start (default 0). */
+  connectWaitMs?: number;
+  /** PostgreSQL: where connection errors of idle clients go (a restart of the server). */
+  logger?: Pick<Logger, 'warn'>;
 }): Promise<Database> {
-  if (opts.url) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
-  }
+  if (opts.url) return openPostgres(opts.url, opts);
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -126,6 +124,59 @@ export async function openDatabase(opts: {
     lock?.release();
     throw err;
   }
+}
+
+/** Any number shared by every process of a deployment: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 7_346_312_001;
+
+/**
+ * node-postgres with what a restart of PostgreSQL needs: idle clients that lose their connection
+ * are logged and replaced (an unhandled 'error' would end the process), a connection attempt gives
+ * up after 10 s instead of holding a request forever, and migrations run under an advisory lock so
+ * processes starting together against a fresh database do not create the same tables at once.
+ */
+async function openPostgres(
+  url: string,
+  opts: { connectWaitMs?: number; logger?: Pick<Logger, 'warn'> },
+): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
+  pool.on('error', (err) =>
+    opts.logger?.warn({ err: err.message }, 'database connection lost; it is replaced'),
+  );
+  const deadline = Date.now() + (opts.connectWaitMs ?? 0);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+      break;
+    } catch (err) {
+      if (outageOf(err) !== 'unavailable' || Date.now() >= deadline) {
+        await pool.end().catch(() => undefined);
+        throw err;
+      }
+      opts.logger?.warn(
+        { err: (err as Error).message, attempt },
+        'PostgreSQL cannot be reached yet; trying again',
+      );
+      await new Promise((r) => setTimeout(r, Math.min(5_000, 500 * attempt)));
+    }
+  }
+  const db = drizzle(pool, { schema });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
 /**

@@ -3,6 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { Logger } from '../../logger';
+import { isDependencyOutage } from '../../outage';
+import { outageLog } from '../../outage-log';
 import type { TranscriptEvents } from './events';
 import { JOB_SPECS, jobsOfLane, keepsDone, type JobLane, type JobName } from './job-map';
 import {
@@ -42,6 +44,9 @@ interface Claimed {
 }
 
 type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
+
+/** A job stopped by a dependency's outage runs again this much later. */
+const OUTAGE_RETRY_MS = 15_000;
 
 /**
  * The embedded queue: jobs are rows. A worker claims one with a lease it renews while the job
@@ -85,12 +90,24 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
   }
 
   async function settle(job: Claimed, error: unknown, aborted: 'cancel' | 'shutdown' | null) {
-    if (error instanceof JobInterruptedError) {
-      // Not the job's fault: hand it back untouched for the next run.
+    const outage = !(error instanceof JobInterruptedError) && isDependencyOutage(error);
+    if (error instanceof JobInterruptedError || outage) {
+      // Not the job's fault (a shutdown, the database or the store away for a moment): hand it
+      // back without spending an attempt, for the next run.
       await db
         .update(jobs)
-        .set({ status: 'queued', lockedBy: null, lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
+        .set({
+          status: 'queued',
+          lockedBy: null,
+          lockedUntil: null,
+          attempts: sql`${jobs.attempts} - 1`,
+          runAfter: new Date(Date.now() + (outage ? OUTAGE_RETRY_MS : 0)),
+        })
         .where(mine(job.id));
+      logger.info(
+        { job: job.id, name: job.name, key: job.key, reason: outage ? 'dependency unavailable' : 'shutdown' },
+        'job handed back to the queue',
+      );
       return;
     }
     if (error instanceof RetryableError && job.attempts < maxAttempts) {
@@ -136,6 +153,8 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
     const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
     let timer: NodeJS.Timeout | null = null;
     let pumping = false;
+    const claims = outageLog(logger, `claiming ${names.join(', ')} jobs`);
+    const renewals = outageLog(logger, 'renewing a job lease');
 
     async function claim(): Promise<Claimed | null> {
       const result = await db.execute<Record<string, unknown>>(sql`
@@ -165,7 +184,8 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
         db.update(jobs)
           .set({ lockedUntil: new Date(Date.now() + leaseMs) })
           .where(mine(job.id))
-          .catch((err: Error) => logger.warn({ err: err.message }, 'lease renewal failed'));
+          .then(() => renewals.ok())
+          .catch((err: unknown) => renewals.failed(err, { job: job.id }));
       }, leaseMs / 3);
       let error: unknown = null;
       try {
@@ -176,7 +196,8 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
         });
       } catch (err) {
         error = err;
-        if (!(err instanceof RetryableError || err instanceof JobInterruptedError)) {
+        const expected = err instanceof RetryableError || err instanceof JobInterruptedError;
+        if (!expected && !isDependencyOutage(err)) {
           logger.error({ err, job: job.id, name: job.name }, 'job failed');
         }
       } finally {
@@ -196,6 +217,7 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
         await recovered;
         while (!stopping && running.size < slots) {
           const job = await claim();
+          claims.ok();
           if (!job) break;
           const controller = new AbortController();
           const done = run(job, controller).finally(() => {
@@ -205,7 +227,7 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
           running.set(job.id, { controller, done });
         }
       } catch (err) {
-        logger.error({ err }, 'job claim failed');
+        claims.failed(err);
       } finally {
         pumping = false;
       }

@@ -21,6 +21,7 @@ import type { TranscriptEvents } from '../jobs/events';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
+import { isDependencyOutage } from '../../outage';
 import { FRESH_RUN } from './fresh-run';
 import type { Storage } from '../storage/storage';
 import type { TranscriptionDeps } from './deps';
@@ -206,6 +207,9 @@ async function fail(
   from: 'queued' | 'processing',
 ): Promise<void> {
   const { db, events } = deps;
+  // The database or the store away for a moment: the queue runs the job again later, unspent;
+  // the transcript stays as it is (the run begins again from the start).
+  if (isDependencyOutage(err)) throw err;
   const current = and(eq(transcripts.id, transcriptId), eq(transcripts.status, from));
   const requeue = { status: 'queued' as const, progress: 0, stage: null, remainingSec: null };
   if (ctx.signal.aborted) {
