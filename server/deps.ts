@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import type { Logger } from './logger';
+import { currentRequestId, type Logger } from './logger';
 import type { AccountDeps } from './modules/accounts/deps';
 import { createLimiters } from './modules/auth/rate-limits';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -37,6 +37,8 @@ import { detectYtDlp } from './modules/link-import/yt-dlp';
 import { createScratch } from './process/scratch';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
+const RECOVER_EVERY_MS = 60_000;
 
 export interface ServiceDeps {
   accounts: AccountDeps;
@@ -122,8 +124,15 @@ export async function buildServiceDeps(
         logger,
         lockMs: env.QUEUE_LOCK_MS,
         prefix: env.QUEUE_PREFIX,
+        requestId: currentRequestId,
       })
-    : createDbQueue({ db, events, logger, exclusive: overrides.exclusiveDb ?? !env.DATABASE_URL });
+    : createDbQueue({
+        db,
+        events,
+        logger,
+        exclusive: overrides.exclusiveDb ?? !env.DATABASE_URL,
+        requestId: currentRequestId,
+      });
   const keyLimiter = createKeyRateLimiter(redis);
   const uploads = createUploads({
     dir: path.join(env.DATA_DIR, 'uploads'),
@@ -287,6 +296,7 @@ export async function buildServiceDeps(
     async startBackground() {
       queue.work('background', backgroundHandlers({ mailer, transcription, accounts, webhooks }), 2);
       await queue.every('sweep-retention', {}, HOUR_MS);
+      await queue.every('recover-jobs', {}, RECOVER_EVERY_MS);
     },
     async close() {
       clearInterval(scratchSweep);

@@ -9,7 +9,8 @@ import { runLinkImport } from './modules/link-import/download';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { processTranscript, type PipelineDeps } from './modules/transcription/process';
 import { sweepExpiredTranscripts } from './modules/transcription/retention';
-import { deliverWebhook } from './modules/webhooks/deliver';
+import { deliverWebhook, recoverDeliveries } from './modules/webhooks/deliver';
+import { recoverTranscriptJobs } from './modules/transcription/recover-jobs';
 import type { WebhookDeps } from './modules/webhooks/deps';
 
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
@@ -42,5 +43,9 @@ export function backgroundHandlers(deps: {
     'account-mail': (job) => runAccountMail(deps.accounts, job),
     'sweep-retention': async () => void (await sweepExpiredTranscripts(deps.transcription)),
     'deliver-webhook': (job) => deliverWebhook(deps.webhooks, job),
+    'recover-jobs': async () => {
+      await recoverTranscriptJobs(deps.transcription);
+      await recoverDeliveries(deps.webhooks);
+    },
   };
 }

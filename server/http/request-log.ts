@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from '../logger';
+import { withLogContext, type Logger } from '../logger';
 
 export type AppVariables = {
   requestId: string;
@@ -14,16 +14,20 @@ export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: AppVa
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId: requestId });
+    // The id reaches every line written while the request runs (and the jobs it queues) through
+    // the log context, not a child logger, so a module's own logger carries it too.
+    const log = logger;
     c.set('requestId', requestId);
     c.set('log', log);
     const started = performance.now();
-    await next();
+    await withLogContext({ reqId: requestId }, () => next());
     c.header('X-Request-Id', requestId);
     const ms = Math.round(performance.now() - started);
     const path = c.req.path;
     if (!path.startsWith('/assets/')) {
-      log.info({ method: c.req.method, path, status: c.res.status, ms }, 'request');
+      withLogContext({ reqId: requestId }, () =>
+        log.info({ method: c.req.method, path, status: c.res.status, ms }, 'request'),
+      );
     }
   };
 }

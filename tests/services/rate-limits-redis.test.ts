@@ -54,4 +54,20 @@ describe('rate limits on Redis', () => {
     await clearFailures(limiters, pair);
     await expect(assertAllowed(limiters, pair)).resolves.toBeUndefined();
   });
+
+  it('still limits, per process, while Redis is away (no 500)', async () => {
+    // Configured as server/deps.ts configures it, against a port nothing listens on.
+    const away = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+    away.on('error', () => undefined);
+    try {
+      const limiters = createLimiters(away);
+      const address = `${randomUUID()}@example.com`;
+      await expect(consume(limiters, [['resendMinute', address]])).resolves.toBeUndefined();
+      const refused = await consume(limiters, [['resendMinute', address]]).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect((refused as ApiError).httpStatus).toBe(429);
+    } finally {
+      away.disconnect();
+    }
+  });
 });

@@ -39,7 +39,10 @@ export function createKeyRateLimiter(redis?: Redis | null): KeyRateLimiter {
     let limiter = byPoints.get(points);
     if (!limiter) {
       const opts = { keyPrefix: `rl:apikey:${points}`, points, duration: 60 };
-      limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts);
+      // While Redis is away each process counts on its own (insuranceLimiter) instead of failing.
+      limiter = redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts);
       byPoints.set(points, limiter);
     }
     return limiter;

@@ -39,7 +39,10 @@ export function createLimiters(redis?: Redis | null): Limiters {
     const opts = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.duration };
     return [
       name,
-      redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts),
+      // While Redis is away each process counts on its own (insuranceLimiter) instead of failing.
+      redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts),
     ];
   });
   return Object.fromEntries(entries) as Limiters;

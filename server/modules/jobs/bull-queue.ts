@@ -1,17 +1,28 @@
-import { Queue, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
+import {
+  DelayedError,
+  Queue,
+  UnrecoverableError,
+  Worker,
+  type Job,
+  type JobType,
+  type JobsOptions,
+} from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
+import { isDependencyOutage } from '../../outage';
 import type { TranscriptEvents } from './events';
-import { JOB_SPECS, keepsDone, type JobLane, type JobName } from './job-map';
+import { isRecoverable, JOB_SPECS, keepsDone, type JobLane, type JobName } from './job-map';
 import {
   JobInterruptedError,
   MAX_ATTEMPTS,
+  QueueUnavailableError,
   RetryableError,
   cancelChannel,
   retryDelayMs,
   type JobContext,
   type JobQueue,
 } from './queue';
+import { runJob } from './run-job';
 
 /** One BullMQ queue per lane; the transcription lane keeps the name it has always had. */
 export const LANE_QUEUES: Record<JobLane, string> = {
@@ -22,10 +33,28 @@ export const LANE_QUEUES: Record<JobLane, string> = {
 
 type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
 
+/** A job stopped by a dependency's outage runs again this much later, its attempt unspent. */
+const OUTAGE_RETRY_MS = 15_000;
+/** An add that Redis has not confirmed by then fails (the caller answers 503, or the sweep re-adds). */
+const ADD_TIMEOUT_MS = 5_000;
+const LIVE_STATES: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
+
+interface Data {
+  payload: unknown;
+  key?: string;
+  /** The request that queued the job, for the logs (server/logger.ts). */
+  reqId?: string;
+}
+
 /**
  * BullMQ on Redis: any number of `npm run worker` processes on any machines consume the queue.
  * A worker that dies mid-job loses its lock and BullMQ hands the job to another (stalled-job
  * check); progress and segments reach the web processes through the Redis event channel.
+ *
+ * Redis going away: adding fails at once (no offline queue: a request never hangs for the
+ * outage) with QueueUnavailableError, except for recoverable jobs (job-map.ts), which the recovery
+ * sweep adds later from the database. Recurring schedules are declared again whenever the
+ * connection comes back (a Redis restarted without its data has lost them).
  */
 export function createBullQueue(opts: {
   url: string;
@@ -35,22 +64,33 @@ export function createBullQueue(opts: {
   /** Lock time; a killed worker's job is taken up again within about this long. */
   lockMs?: number;
   prefix?: string;
+  /** The current request's id, stored with each job added (server/logger.ts). */
+  requestId?: () => string | undefined;
 }): JobQueue {
   const { events, logger } = opts;
   const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
   const lockMs = opts.lockMs ?? 30_000;
+  // Workers block on Redis and must wait for it however long it is away.
   const connection = new Redis(opts.url, { maxRetriesPerRequest: null });
-  connection.on('error', (err) => logger.warn({ err: err.message }, 'queue redis error'));
+  // Producers must not: a command while Redis is away fails at once instead of waiting for it.
+  const producer = new Redis(opts.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  for (const [conn, what] of [
+    [connection, 'queue redis error'],
+    [producer, 'queue redis error (producer)'],
+  ] as const)
+    conn.on('error', (err) => logger.warn({ err: err.message }, what));
   const prefix = opts.prefix ?? 'clipscribe';
   const queues = new Map<JobLane, Queue>();
   const workers: Worker[] = [];
   const running = new Map<string, AbortController>();
+  const schedules = new Map<JobName, { payload: unknown; everyMs: number }>();
 
   const queueOf = (name: JobName) => {
     const lane = JOB_SPECS[name].lane;
     let q = queues.get(lane);
     if (!q) {
-      q = new Queue(LANE_QUEUES[lane], { connection, prefix });
+      q = new Queue(LANE_QUEUES[lane], { connection: producer, prefix });
+      q.on('error', (err) => logger.warn({ err: err.message, lane }, 'queue error'));
       queues.set(lane, q);
     }
     return q;
@@ -61,38 +101,109 @@ export function createBullQueue(opts: {
     removeOnComplete: keepsDone(name) ? 1000 : true,
     removeOnFail: 5000,
   });
-  interface Data {
-    payload: unknown;
-    key?: string;
-  }
-  const add = async (name: JobName, data: Data, o: { once?: boolean; delayMs?: number } = {}) => {
-    await queueOf(name).add(name, data, {
-      ...jobOptions(name),
-      delay: o.delayMs,
-      // A job id that is still in the queue makes BullMQ skip the add.
-      jobId: o.once && data.key !== undefined ? `${name}:${data.key}` : undefined,
-    });
+  /** A Redis command that gives up after ADD_TIMEOUT_MS, as QueueUnavailableError. */
+  const bounded = async <T>(work: () => Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        work(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ADD_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (err) {
+      throw new QueueUnavailableError(err);
+    } finally {
+      clearTimeout(timer);
+    }
   };
-
-  return {
-    kind: 'bullmq',
-    add: (name, payload, o = {}) => add(name, { payload, key: o.key }, o),
-    async every(name, payload, everyMs) {
-      await queueOf(name).upsertJobScheduler(
+  const add = async (name: JobName, data: Data, o: { once?: boolean; delayMs?: number } = {}) => {
+    try {
+      await bounded(() =>
+        queueOf(name).add(name, data, {
+          ...jobOptions(name),
+          delay: o.delayMs,
+          // A job id that is still in the queue makes BullMQ skip the add.
+          jobId: o.once && data.key !== undefined ? `${name}:${data.key}` : undefined,
+        }),
+      );
+    } catch (err) {
+      if (!isRecoverable(name)) throw err;
+      // Its subject is in the database: the recovery sweep adds it once Redis is back.
+      logger.warn(
+        { err: (err as Error).message, job: name, key: data.key },
+        'the queue is unavailable: the job is added by the recovery sweep once it is back',
+      );
+    }
+  };
+  const declare = (name: JobName, payload: unknown, everyMs: number) =>
+    bounded(() =>
+      queueOf(name).upsertJobScheduler(
         `every:${name}`,
         { every: everyMs },
         { name, data: { payload }, opts: jobOptions(name) },
+      ),
+    );
+  // A Redis restarted without its data has forgotten the schedules: declare them again.
+  producer.on('ready', () => {
+    for (const [name, s] of schedules) {
+      declare(name, s.payload, s.everyMs).catch((err: Error) =>
+        logger.warn({ err: err.message, job: name }, 'could not declare a recurring job again'),
       );
+    }
+  });
+
+  /** Puts a job back without spending an attempt (a shutdown, a dependency away). */
+  async function handBack(job: Job<Data>, token: string | undefined, delayMs: number, reason: string) {
+    await job.moveToDelayed(Date.now() + delayMs, token);
+    logger.info(
+      { job: job.id, name: job.name, key: job.data.key, reason, retryInMs: delayMs },
+      'job handed back to the queue',
+    );
+    throw new DelayedError();
+  }
+
+  return {
+    kind: 'bullmq',
+    add: (name, payload, o = {}) => add(name, { payload, key: o.key, reqId: opts.requestId?.() }, o),
+    async every(name, payload, everyMs) {
+      schedules.set(name, { payload, everyMs });
+      await declare(name, payload, everyMs);
     },
     async cancel(name, key) {
       // A waiting job finds its subject canceled and does nothing; a running one gets the signal.
       events.publish(cancelChannel(name, key), { type: 'cancel' });
     },
+    async liveKeys(name) {
+      const jobs = await bounded(() => queueOf(name).getJobs(LIVE_STATES, 0, -1));
+      const keys = new Set<string>();
+      for (const job of jobs) {
+        if (job?.name !== name) continue;
+        const data = job.data as Partial<Data> & { transcriptId?: string };
+        const key = 'payload' in data ? data.key : data.transcriptId;
+        if (key) keys.add(key);
+      }
+      return keys;
+    },
+    async depth() {
+      const out = {} as Record<JobLane, { waiting: number; running: number }>;
+      for (const lane of Object.keys(LANE_QUEUES) as JobLane[]) {
+        const name = (Object.keys(JOB_SPECS) as JobName[]).find((n) => JOB_SPECS[n].lane === lane)!;
+        const counts = await bounded(() =>
+          queueOf(name).getJobCounts('waiting', 'delayed', 'prioritized', 'active'),
+        );
+        out[lane] = {
+          waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+          running: counts.active ?? 0,
+        };
+      }
+      return out;
+    },
     work(lane, handlers, concurrency) {
       const byName = handlers as unknown as Record<string, AnyHandler>;
       const worker = new Worker<Data>(
         LANE_QUEUES[lane],
-        async (job) => {
+        async (job, token) => {
           const name = job.name as JobName;
           const handler = byName[name];
           if (!handler) throw new UnrecoverableError(`no handler for job ${name}`);
@@ -108,14 +219,28 @@ export function createBullQueue(opts: {
               })
             : () => undefined;
           try {
-            await handler(payload, {
-              signal: controller.signal,
-              attempt: job.attemptsMade + 1,
-              maxAttempts,
-            });
+            await runJob(
+              logger,
+              { id: job.id!, name, key: key ?? null, lane, reqId: legacy ? undefined : job.data.reqId },
+              () =>
+                handler(payload, {
+                  signal: controller.signal,
+                  attempt: job.attemptsMade + 1,
+                  maxAttempts,
+                }),
+            );
           } catch (err) {
-            // Handed back at shutdown: queue it again for whichever worker runs next.
-            if (err instanceof JobInterruptedError) return void (await add(name, job.data));
+            // Handed back at shutdown, or stopped by the database or the store being away: the
+            // same job runs again (in whichever worker is there), its attempt unspent.
+            if (err instanceof JobInterruptedError) return await handBack(job, token, 0, 'shutdown');
+            if (isDependencyOutage(err)) {
+              try {
+                return await handBack(job, token, OUTAGE_RETRY_MS, 'dependency unavailable');
+              } catch (moved) {
+                if (moved instanceof DelayedError) throw moved;
+                throw err; // Redis is away too: BullMQ's stalled-job check gives it to a worker later.
+              }
+            }
             if (err instanceof RetryableError) throw err;
             throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
           } finally {
@@ -141,6 +266,7 @@ export function createBullQueue(opts: {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));
       await connection.quit().catch(() => undefined);
+      await producer.quit().catch(() => undefined);
     },
   };
 }

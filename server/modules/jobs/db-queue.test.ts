@@ -211,6 +211,7 @@ describe('named jobs', () => {
         'account-mail': async () => {},
         'sweep-retention': async () => {},
         'deliver-webhook': async () => {},
+        'recover-jobs': async () => {},
       },
       1,
     );
@@ -254,6 +255,7 @@ describe('named jobs', () => {
         'account-mail': async () => {},
         'sweep-retention': async () => void runs++,
         'deliver-webhook': async () => {},
+        'recover-jobs': async () => {},
       },
       1,
     );

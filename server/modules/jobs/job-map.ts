@@ -30,6 +30,11 @@ export interface JobMap {
   'download-model': { model: string };
   /** One attempt of one webhook delivery (modules/webhooks/deliver.ts); it queues its own retry. */
   'deliver-webhook': { deliveryId: string; attempt: number };
+  /**
+   * Queues again the jobs of transcripts and webhook deliveries that lost theirs (every minute:
+   * modules/transcription/recover-jobs.ts).
+   */
+  'recover-jobs': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;
@@ -49,16 +54,24 @@ export interface JobSpec {
    * payload holds a sign-in link, and an hourly sweep would pile up rows.
    */
   keepDone?: boolean;
+  /**
+   * The job's subject lives in the database (a transcript in `queued`), so a job lost on the way
+   * (Redis away when it was added, a crash between the commit and the add, Redis restarted
+   * without its data) is queued again by the recovery sweep (modules/jobs/recover.ts): adding it
+   * while the queue is away is not an error.
+   */
+  recoverable?: boolean;
 }
 
 export const JOB_SPECS = {
-  transcribe: { lane: 'transcription', keepDone: true },
+  transcribe: { lane: 'transcription', keepDone: true, recoverable: true },
   'download-model': { lane: 'downloads' },
-  'import-link': { lane: 'downloads' },
+  'import-link': { lane: 'downloads', recoverable: true },
   'send-mail': { lane: 'background' },
   'account-mail': { lane: 'background' },
   'sweep-retention': { lane: 'background' },
-  'deliver-webhook': { lane: 'background' },
+  'deliver-webhook': { lane: 'background', recoverable: true },
+  'recover-jobs': { lane: 'background' },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];
@@ -69,6 +82,10 @@ export function jobsOfLane(lane: JobLane): JobName[] {
 
 export function keepsDone(name: JobName): boolean {
   return (JOB_SPECS[name] as JobSpec).keepDone === true;
+}
+
+export function isRecoverable(name: JobName): boolean {
+  return (JOB_SPECS[name] as JobSpec).recoverable === true;
 }
 
 /** The job names of one lane, as a type. */

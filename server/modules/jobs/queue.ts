@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client';
 import type { JobLane, JobMap, JobName, LaneJobs } from './job-map';
 
 /** Thrown by a job handler for a failure worth trying again later (a crashed engine, a 5xx). */
@@ -5,6 +6,16 @@ export class RetryableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RetryableError';
+  }
+}
+
+/** The queue's store (Redis) cannot take the job now; the HTTP edge answers 503 for it. */
+export class QueueUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the job queue is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'QueueUnavailableError';
   }
 }
 
@@ -42,10 +53,23 @@ export interface AddOptions {
   delayMs?: number;
 }
 
+/** A job being run, as the logs name it. */
+export interface RunningJob {
+  id: string;
+  name: JobName;
+  key: string | null;
+  lane: JobLane;
+}
+
 /** One queue for every job (server/modules/jobs/job-map.ts): DB rows by default, BullMQ with REDIS_URL. */
 export interface JobQueue {
   readonly kind: 'db' | 'bullmq';
   add<N extends JobName>(name: N, payload: JobMap[N], opts?: AddOptions): Promise<void>;
+  /**
+   * The database queue only: adds the job inside the caller's transaction, so the job exists if
+   * and only if the transaction commits. A queue outside the database has none: add after it.
+   */
+  addInTransaction?<N extends JobName>(tx: DbOrTx, name: N, payload: JobMap[N], opts?: AddOptions): Promise<void>;
   /**
    * Runs `name` every `everyMs`, first after one interval. Durable and single: however many
    * processes declare the same schedule, and however often they restart, one run is due at a time.
@@ -53,6 +77,10 @@ export interface JobQueue {
   every<N extends JobName>(name: N, payload: JobMap[N], everyMs: number): Promise<void>;
   /** Drops waiting jobs of this name and key and tells a running one to stop (signal reason 'cancel'). */
   cancel(name: JobName, key: string): Promise<void>;
+  /** The keys of this name's jobs that wait or run (the recovery sweep's question). */
+  liveKeys(name: JobName): Promise<Set<string>>;
+  /** Jobs waiting (due or delayed) and running, per lane, for metrics and readiness. */
+  depth(): Promise<Record<JobLane, { waiting: number; running: number }>>;
   /** Starts consuming one lane's jobs in this process, `concurrency` at a time. */
   work<L extends JobLane>(lane: L, handlers: LaneHandlers<L>, concurrency: number): void;
   /** Stops taking jobs; running ones are handed back to the queue for the next run. */

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, Storage } from './storage';
@@ -25,6 +25,18 @@ export function createLocalStorage(root: string): Storage {
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
         await copyFile(localPath, dest);
         await unlink(localPath);
+      }
+    },
+    async putFile(localPath, key) {
+      const dest = resolve(key);
+      await mkdir(path.dirname(dest), { recursive: true });
+      await rm(dest, { force: true });
+      try {
+        await link(localPath, dest);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw err;
+        await copyFile(localPath, dest);
       }
     },
     async size(key) {

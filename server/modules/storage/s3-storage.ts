@@ -61,6 +61,10 @@ export function createS3Storage(opts: S3Options): Storage {
   return {
     kind: 's3',
     async adoptFile(localPath, key) {
+      await this.putFile(localPath, key);
+      await unlink(localPath);
+    },
+    async putFile(localPath, key) {
       const upload = new Upload({
         client,
         params: { Bucket, Key: key, Body: createReadStream(localPath) },
@@ -68,7 +72,6 @@ export function createS3Storage(opts: S3Options): Storage {
         queueSize: 2,
       });
       await upload.done();
-      await unlink(localPath);
     },
     async size(key) {
       try {

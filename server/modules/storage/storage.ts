@@ -14,6 +14,12 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /** Moves a finished local file (a completed upload) under `key`; the source is consumed. */
   adoptFile(localPath: string, key: string): Promise<void>;
+  /**
+   * Stores a finished local file under `key` and leaves the source in place (a hard link on the
+   * same disk): the caller removes it once the row that names `key` is committed, so a crash in
+   * between leaves the upload to try again, never a row without its file.
+   */
+  putFile(localPath: string, key: string): Promise<void>;
   size(key: string): Promise<number | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Runs `fn` with a path on local disk (a temporary copy for remote stores). */

@@ -11,6 +11,8 @@ export interface LiveMessage {
 }
 
 const TERMINAL = new Set(['done', 'failed', 'canceled']);
+/** A run whose row has not been touched for this long (its heartbeat is every 10 s) has died. */
+const STALLED_AFTER_MS = 35_000;
 
 /**
  * A transcript's live progress as event-stream messages: a snapshot first, then status and
@@ -42,6 +44,7 @@ export async function* liveEvents(
     let status = snapshot.status;
     let position = await queuePosition(d, snapshot);
     let quiet = 0;
+    let stalled = false;
     yield {
       event: 'snapshot',
       data: JSON.stringify(transcriptJson(snapshot, { queuePosition: position })),
@@ -56,8 +59,28 @@ export async function* liveEvents(
         });
         wake = null;
         if (pending.length > 0 || closed) continue;
+        // Quiet: look at the row itself. An event lost on the way (a web process that missed
+        // it, pub/sub away) must not leave the page behind, nor a run whose process died leave it
+        // frozen: its heartbeat stops, and the page shows it waiting to run again.
+        const row = await ownTranscript(d, user, id).catch(() => null);
+        if (row && TERMINAL.has(row.status)) {
+          yield { event: 'snapshot', data: JSON.stringify(transcriptJson(row)) };
+          return;
+        }
+        if (
+          row?.status === 'processing' &&
+          !stalled &&
+          Date.now() - row.updatedAt.getTime() > STALLED_AFTER_MS
+        ) {
+          stalled = true;
+          status = 'queued';
+          yield {
+            event: 'status',
+            data: JSON.stringify({ type: 'status', status: 'queued', progress: 0, stage: null }),
+          };
+          continue;
+        }
         if (status === 'queued') {
-          const row = await ownTranscript(d, user, id).catch(() => null);
           const next = row ? await queuePosition(d, row) : null;
           if (row?.status === 'queued' && next !== position) {
             position = next;
@@ -89,6 +112,7 @@ export async function* liveEvents(
           return;
         }
         status = event.status;
+        if (status === 'processing') stalled = false;
         yield { event: 'status', data: JSON.stringify(event) };
       }
     }

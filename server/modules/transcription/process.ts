@@ -43,6 +43,9 @@ export interface PipelineDeps {
 
 type Outcome = { code: string; detail: string };
 
+/** How often a running transcription touches its row (updatedAt). */
+export const HEARTBEAT_MS = 10_000;
+
 /** Maps a failure to the reason shown to the user (errors.media.* / errors.engine.*). */
 function reasonOf(err: unknown): Outcome {
   if (err instanceof MediaError || err instanceof EngineError) {
@@ -142,6 +145,14 @@ export async function processTranscript(
   };
   const publishStatus = () =>
     events.publish(transcriptId, { type: 'status', status: 'processing', progress, stage, remainingSec });
+  // A sign of life even while a long chunk decodes without news: the page (live.ts) and the
+  // recovery sweep tell a run whose process died from a slow one by it.
+  const heartbeat = setInterval(() => {
+    db.update(transcripts)
+      .set({ updatedAt: new Date() })
+      .where(processing)
+      .catch(() => undefined);
+  }, HEARTBEAT_MS);
 
   try {
     if (!row.mediaKey) throw new MediaError('not_media', 'This transcript has no media to transcribe');
@@ -193,6 +204,7 @@ export async function processTranscript(
     await saving;
     await fail(deps, transcriptId, ctx, err, progress, 'processing');
   } finally {
+    clearInterval(heartbeat);
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CaptionParseError, parseCaptionTranscript } from '../../../common/captions';
 import {
@@ -20,6 +21,7 @@ import {
   withKnownSpeakers,
   type Speaker,
 } from '../../../common/speakers';
+import type { DbOrTx } from '../../db/client';
 import { folders, transcripts, type Transcript, type User } from '../../db/schema';
 import { FolderCode, TranscriptCode } from '../../../common/error-codes';
 import { ApiError } from '../../http/envelope';
@@ -30,7 +32,12 @@ import { assertAdmission } from './admission';
 import { searchCondition, searchSnippets } from './search';
 import { stripControlChars } from '../../../common/text';
 import type { TranscriptionDeps } from './deps';
-import { cancelTranscription, queueLinkDownload, queueTranscription } from './transcribe-jobs';
+import {
+  cancelTranscription,
+  queueLinkDownload,
+  queueTranscription,
+  writeWithTranscription,
+} from './transcribe-jobs';
 import { FRESH_RUN } from './fresh-run';
 
 export const transcriptNotFound = () =>
@@ -138,33 +145,49 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
     }
   }
 
-  const [row] = await deps.db
-    .insert(transcripts)
-    .values({
-      userId: user.id,
-      folderId,
-      name: input.name?.trim() || nameFromFile(upload.filename),
-      source: 'upload',
-      status: info ? 'queued' : 'failed',
-      language: input.language,
-      translate: input.translate,
-      detectSpeech: input.detectSpeech ?? true,
-      detectSpeakers: input.detectSpeakers ?? false,
-      speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
-      mediaName: upload.filename.slice(0, 255),
-      // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
-      mediaType: info?.mimeType ?? null,
-      mediaSize: upload.size,
-      hasVideo: info?.hasVideo ?? false,
-      durationSec: info?.durationSec ?? null,
-      errorCode: mediaError?.code ?? null,
-      errorDetail: mediaError?.message ?? null,
-    })
-    .returning();
-  const key = await attachUpload(deps, row!, upload);
-  if (info) await queueTranscription(deps.queue, row!.id);
-  else await deps.notify?.({ event: 'transcript.failed', transcriptId: row!.id });
-  return { ...row!, mediaKey: key };
+  // The file first, as a copy (the upload stays until the row exists), then the row and its job
+  // together (writeWithTranscription), then the upload goes: a crash at any point leaves either
+  // the upload to try again or a transcript with its file and its job, never one without.
+  const id = randomUUID();
+  const key = mediaKey(user.id, id);
+  await deps.storage.putFile(upload.path, key);
+  const insert = (tx: DbOrTx) =>
+    tx
+      .insert(transcripts)
+      .values({
+        id,
+        mediaKey: key,
+        userId: user.id,
+        folderId,
+        name: input.name?.trim() || nameFromFile(upload.filename),
+        source: 'upload',
+        status: info ? 'queued' : 'failed',
+        language: input.language,
+        translate: input.translate,
+        detectSpeech: input.detectSpeech ?? true,
+        detectSpeakers: input.detectSpeakers ?? false,
+        speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
+        mediaName: upload.filename.slice(0, 255),
+        // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
+        mediaType: info?.mimeType ?? null,
+        mediaSize: upload.size,
+        hasVideo: info?.hasVideo ?? false,
+        durationSec: info?.durationSec ?? null,
+        errorCode: mediaError?.code ?? null,
+        errorDetail: mediaError?.message ?? null,
+      })
+      .returning()
+      .then((rows) => rows[0]!);
+  let row: Transcript;
+  try {
+    row = await writeWithTranscription(deps, insert, () => info !== null);
+  } catch (err) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  await deps.uploads.discard(upload.id);
+  if (!info) await deps.notify?.({ event: 'transcript.failed', transcriptId: row.id });
+  return row;
 }
 
 export interface ImportInput {

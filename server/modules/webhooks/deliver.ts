@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   users,
   webhookDeliveries,
@@ -62,7 +62,8 @@ async function recordDelivery(
         select ${webhookDeliveries.id} from ${webhookDeliveries}
         where ${webhookDeliveries.endpointId} = ${endpoint.id}
         order by ${webhookDeliveries.createdAt} desc limit ${KEEP_DELIVERIES})`);
-  if (event !== TEST_EVENT) await deps.queue.add('deliver-webhook', { deliveryId: id, attempt: 1 });
+  if (event !== TEST_EVENT)
+    await deps.queue.add('deliver-webhook', { deliveryId: id, attempt: 1 }, { key: id });
   return id;
 }
 
@@ -154,7 +155,7 @@ export async function deliverWebhook(
     await deps.queue.add(
       'deliver-webhook',
       { deliveryId: delivery.id, attempt: job.attempt + 1 },
-      { delayMs: delay },
+      { delayMs: delay, key: delivery.id },
     );
     return;
   }
@@ -216,4 +217,35 @@ async function countFailure(deps: WebhookDeps, endpoint: WebhookEndpoint) {
     { endpointId: endpoint.id, failures: row.failures },
     'webhook endpoint turned off after failures',
   );
+}
+
+/**
+ * The recovery sweep's part for webhooks: a pending delivery whose job is gone (queued while
+ * Redis was away, or lost with it) is attempted again, with the same webhook-id, at least once.
+ */
+export async function recoverDeliveries(deps: WebhookDeps, quietMs = 60_000): Promise<number> {
+  const before = new Date(deps.now().getTime() - quietMs);
+  const pending = await deps.db
+    .select({
+      id: webhookDeliveries.id,
+      attempts: webhookDeliveries.attempts,
+      event: webhookDeliveries.event,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, before)));
+  const waiting = pending.filter((d) => d.event !== TEST_EVENT);
+  if (waiting.length === 0) return 0;
+  const live = await deps.queue.liveKeys('deliver-webhook');
+  let queued = 0;
+  for (const d of waiting) {
+    if (live.has(d.id)) continue;
+    await deps.queue.add(
+      'deliver-webhook',
+      { deliveryId: d.id, attempt: d.attempts.length + 1 },
+      { key: d.id },
+    );
+    queued++;
+  }
+  if (queued) deps.logger.warn({ deliveries: queued }, 'webhook deliveries had lost their job: queued again');
+  return queued;
 }

@@ -1,0 +1,49 @@
+import { and, inArray, lt } from 'drizzle-orm';
+import { transcripts } from '../../db/schema';
+import type { TranscriptionDeps } from './deps';
+import { queueLinkDownload, queueTranscription } from './transcribe-jobs';
+
+/** A transcript left alone this long while queued or processing is checked for its job. */
+export const RECOVER_AFTER_MS = 60_000;
+
+/**
+ * The recovery sweep (job `recover-jobs`, every minute): a transcript in `queued` or `processing`
+ * whose job is gone is queued again. Its job can be lost between the commit and the add (a crash,
+ * Redis away: adding is then skipped, job-map.ts `recoverable`) or with Redis itself (restarted
+ * without its append-only file). A transcript being processed touches its row every few seconds,
+ * so only rows quiet for RECOVER_AFTER_MS are looked at; running the job twice is harmless (the
+ * handler starts only from `queued` or takes over a dead run, and charges once).
+ */
+export async function recoverTranscriptJobs(
+  deps: Pick<TranscriptionDeps, 'db' | 'queue' | 'logger' | 'now'>,
+): Promise<number> {
+  const quietSince = new Date(deps.now().getTime() - RECOVER_AFTER_MS);
+  const rows = await deps.db
+    .select({
+      id: transcripts.id,
+      status: transcripts.status,
+      stage: transcripts.stage,
+      mediaKey: transcripts.mediaKey,
+    })
+    .from(transcripts)
+    .where(and(inArray(transcripts.status, ['queued', 'processing']), lt(transcripts.updatedAt, quietSince)));
+  if (rows.length === 0) return 0;
+  // Read after the rows: a job that ends meanwhile has already moved its transcript on.
+  const [transcribing, downloading] = await Promise.all([
+    deps.queue.liveKeys('transcribe'),
+    deps.queue.liveKeys('import-link'),
+  ]);
+  let queued = 0;
+  for (const row of rows) {
+    if (transcribing.has(row.id) || downloading.has(row.id)) continue;
+    // A link import whose file never arrived downloads again; everything else transcribes.
+    if (row.stage === 'downloading' && !row.mediaKey) await queueLinkDownload(deps.queue, row.id);
+    else await queueTranscription(deps.queue, row.id);
+    deps.logger.warn(
+      { transcriptId: row.id, status: row.status },
+      'a transcript had lost its job: queued it again',
+    );
+    queued++;
+  }
+  return queued;
+}
