@@ -37,6 +37,19 @@ type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
 const OUTAGE_RETRY_MS = 15_000;
 /** An add that Redis has not confirmed by then fails (the caller answers 503, or the sweep re-adds). */
 const ADD_TIMEOUT_MS = 5_000;
+/** How long stop() waits for a worker or queue to close before cutting its connection. */
+const CLOSE_GRACE_MS = 5_000;
+
+/** Whether `p` settles within `ms` (its result or error does not matter here). */
+const settlesWithin = (p: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    p.then(
+      () => resolve(true),
+      () => resolve(true),
+    ).finally(() => clearTimeout(timer));
+  });
+
 const LIVE_STATES: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
 interface Data {
@@ -82,8 +95,10 @@ export function createBullQueue(opts: {
   const prefix = opts.prefix ?? 'clipscribe';
   const queues = new Map<JobLane, Queue>();
   const workers: Worker[] = [];
+  const workerConnections: Redis[] = [];
   const running = new Map<string, AbortController>();
   const schedules = new Map<JobName, { payload: unknown; everyMs: number }>();
+  let wasReady = false;
 
   const queueOf = (name: JobName) => {
     const lane = JOB_SPECS[name].lane;
@@ -103,6 +118,10 @@ export function createBullQueue(opts: {
   });
   /** A Redis command that gives up after ADD_TIMEOUT_MS, as QueueUnavailableError. */
   const bounded = async <T>(work: () => Promise<T>): Promise<T> => {
+    // Not connected (Redis away, reconnecting): fail now. BullMQ would wait for the connection
+    // and add the job whenever it comes back, long after the caller gave up.
+    if (producer.status !== 'ready')
+      throw new QueueUnavailableError(new Error(`Redis is ${producer.status}`));
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
@@ -117,14 +136,18 @@ export function createBullQueue(opts: {
       clearTimeout(timer);
     }
   };
-  const add = async (name: JobName, data: Data, o: { once?: boolean; delayMs?: number } = {}) => {
+  const add = async (
+    name: JobName,
+    data: Data,
+    o: { once?: boolean; delayMs?: number; dedupeId?: string } = {},
+  ) => {
     try {
       await bounded(() =>
         queueOf(name).add(name, data, {
           ...jobOptions(name),
           delay: o.delayMs,
           // A job id that is still in the queue makes BullMQ skip the add.
-          jobId: o.once && data.key !== undefined ? `${name}:${data.key}` : undefined,
+          jobId: o.dedupeId ?? (o.once && data.key !== undefined ? `${name}:${data.key}` : undefined),
         }),
       );
     } catch (err) {
@@ -146,6 +169,7 @@ export function createBullQueue(opts: {
     );
   // A Redis restarted without its data has forgotten the schedules: declare them again.
   producer.on('ready', () => {
+    wasReady = true;
     for (const [name, s] of schedules) {
       declare(name, s.payload, s.everyMs).catch((err: Error) =>
         logger.warn({ err: err.message, job: name }, 'could not declare a recurring job again'),
@@ -168,7 +192,13 @@ export function createBullQueue(opts: {
     add: (name, payload, o = {}) => add(name, { payload, key: o.key, reqId: opts.requestId?.() }, o),
     async every(name, payload, everyMs) {
       schedules.set(name, { payload, everyMs });
-      await declare(name, payload, everyMs);
+      // Redis away at start: declared when it comes (the 'ready' handler above).
+      await declare(name, payload, everyMs).catch((err: Error) =>
+        logger.warn(
+          { err: err.message, job: name },
+          'recurring job not declared yet: declared once Redis is there',
+        ),
+      );
     },
     async cancel(name, key) {
       // A waiting job finds its subject canceled and does nothing; a running one gets the signal.
@@ -201,6 +231,7 @@ export function createBullQueue(opts: {
     },
     work(lane, handlers, concurrency) {
       const byName = handlers as unknown as Record<string, AnyHandler>;
+      const workerConnection = connection.duplicate();
       const worker = new Worker<Data>(
         LANE_QUEUES[lane],
         async (job, token) => {
@@ -249,7 +280,7 @@ export function createBullQueue(opts: {
           }
         },
         {
-          connection: connection.duplicate(),
+          connection: workerConnection,
           prefix,
           concurrency: Math.max(1, concurrency),
           lockDuration: lockMs,
@@ -260,11 +291,21 @@ export function createBullQueue(opts: {
       );
       worker.on('error', (err) => logger.warn({ err: err.message }, 'worker error'));
       workers.push(worker);
+      workerConnections.push(workerConnection);
     },
     async stop() {
       for (const controller of running.values()) controller.abort('shutdown');
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([...queues.values()].map((q) => q.close()));
+      // Running jobs hand themselves back within moments. A worker whose blocking connection
+      // went through a Redis restart can wait forever in close(): after a grace, cut it.
+      await Promise.all(
+        workers.map(async (w, i) => {
+          if (await settlesWithin(w.close(), CLOSE_GRACE_MS)) return;
+          logger.warn({ lane: w.name }, 'a queue worker did not close in time: disconnecting it');
+          workerConnections[i]?.disconnect();
+          await settlesWithin(w.close(), CLOSE_GRACE_MS);
+        }),
+      );
+      await Promise.all([...queues.values()].map((q) => settlesWithin(q.close(), CLOSE_GRACE_MS)));
       await connection.quit().catch(() => undefined);
       await producer.quit().catch(() => undefined);
     },

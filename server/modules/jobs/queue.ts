@@ -51,6 +51,11 @@ export interface AddOptions {
   once?: boolean;
   /** Run no sooner than this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * BullMQ: the job's id, so two processes adding the same job at once (two recovery sweeps)
+   * add it once. The database queue needs none (its sweeps never overlap).
+   */
+  dedupeId?: string;
 }
 
 /** A job being run, as the logs name it. */

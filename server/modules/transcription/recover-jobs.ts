@@ -1,7 +1,6 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { transcripts } from '../../db/schema';
 import type { TranscriptionDeps } from './deps';
-import { queueLinkDownload, queueTranscription } from './transcribe-jobs';
 
 /** A transcript left alone this long while queued or processing is checked for its job. */
 export const RECOVER_AFTER_MS = 60_000;
@@ -24,6 +23,7 @@ export async function recoverTranscriptJobs(
       status: transcripts.status,
       stage: transcripts.stage,
       mediaKey: transcripts.mediaKey,
+      updatedAt: transcripts.updatedAt,
     })
     .from(transcripts)
     .where(and(inArray(transcripts.status, ['queued', 'processing']), lt(transcripts.updatedAt, quietSince)));
@@ -36,9 +36,12 @@ export async function recoverTranscriptJobs(
   let queued = 0;
   for (const row of rows) {
     if (transcribing.has(row.id) || downloading.has(row.id)) continue;
-    // A link import whose file never arrived downloads again; everything else transcribes.
-    if (row.stage === 'downloading' && !row.mediaKey) await queueLinkDownload(deps.queue, row.id);
-    else await queueTranscription(deps.queue, row.id);
+    // A link import whose file never arrived downloads again; everything else transcribes. The
+    // same id for the same lost state: two sweeps at once add one job.
+    const dedupeId = `recover:${row.id}:${row.updatedAt.getTime()}`;
+    if (row.stage === 'downloading' && !row.mediaKey)
+      await deps.queue.add('import-link', { transcriptId: row.id, rename: false }, { key: row.id, dedupeId });
+    else await deps.queue.add('transcribe', { transcriptId: row.id }, { key: row.id, dedupeId });
     deps.logger.warn(
       { transcriptId: row.id, status: row.status },
       'a transcript had lost its job: queued it again',

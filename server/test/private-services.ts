@@ -1,6 +1,6 @@
-// Private PostgreSQL, Redis and S3-compatible (s3rver) servers for the fault matrix and the load
-// run: each on its own port with its own data folder, so a bench can stop, restart and kill them
-// without touching the machine's shared services (the services suite's PostgreSQL and Redis).
+// Private PostgreSQL, Redis and S3-compatible (s3rver) servers for the fault matrix, the load run
+// and the services tests that restart them: each on its own port with its own data folder, so
+// they can be stopped, restarted and killed without touching the machine's shared services.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../server/test/harness';
+import { makeMedia } from '../../server/test/media';
+import { startRedis, type PrivateRedis } from '../../server/test/private-services';
+import { tusUpload } from '../../server/test/tus';
+import { signedInUser } from '../../server/test/users';
+import { waitFor } from '../../server/test/wait';
+import { transcripts } from '../../server/db/schema';
+import { recoverTranscriptJobs } from '../../server/modules/transcription/recover-jobs';
+
+// Redis restarted under a running web process, with its data lost (no append-only file: the
+// worst case; the README asks for AOF). A private redis-server, so the shared one is untouched.
+const PREFIX = `cs-restart-${process.pid}`;
+let redis: PrivateRedis;
+let h: Awaited<ReturnType<typeof testApp>>;
+
+beforeAll(async () => {
+  redis = await startRedis(path.resolve(`tmp/redis-restart-${process.pid}`), { aof: false });
+  h = await testApp(
+    {},
+    { DATA_DIR: path.resolve('tmp/test-data-redis-restart'), REDIS_URL: redis.url, QUEUE_PREFIX: PREFIX },
+  );
+});
+afterAll(async () => {
+  await h?.close();
+  await redis?.close();
+});
+
+async function schedulers(): Promise<string[]> {
+  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  try {
+    return await client.zrange(`${PREFIX}:clipscribe-background:repeat`, '0', '-1');
+  } finally {
+    client.disconnect();
+  }
+}
+
+describe('Redis restarted under a web process', () => {
+  it('keeps answering, creates transcripts without hanging, and gets its schedules and jobs back', async () => {
+    await waitFor(async () => (await schedulers()).some((k) => k.includes('recover-jobs')), {
+      ms: 10_000,
+      what: 'the recurring jobs to be declared',
+    });
+    const u = await signedInUser(h.db);
+    const fetcher = (p: string, init: RequestInit) => h.app.request(p, init);
+    const file = makeMedia(path.resolve('tmp/test-media'), 'wav', 2);
+    const { id: uploadId } = await tusUpload(fetcher, u.headers, readFileSync(file), 'talk.wav');
+
+    await redis.kill();
+    // Logins count attempts in Redis: each process counts alone meanwhile, no 500.
+    const login = await h.app.request('/common-api/v1/login', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: u.user.email, password: 'not the password' }),
+    });
+    expect(login.status).toBeLessThan(500);
+    // Starting a transcription does not wait for Redis: the transcript is queued, its job added
+    // by the recovery sweep once Redis is back.
+    const started = Date.now();
+    const created = await h.api('POST', '/transcripts', u.headers, { upload_id: uploadId });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(created.json.code).toBe(200);
+    expect(created.json.data.status).toBe('queued');
+    // What cannot wait (a mail queued by sign-up) is refused with a status to retry on.
+    const signup = await h.app.request('/common-api/v1/signup', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `new-${Date.now()}@example.com`, password: 'a long secret 42' }),
+    });
+    expect(signup.status).toBe(503);
+    expect(signup.headers.get('retry-after')).toBe('5');
+    expect(((await signup.json()) as { message: string }).message).toBe('errors.api.unavailable');
+
+    // Back, empty: the schedules are declared again, and the sweep finds the lost job.
+    await redis.start();
+    await waitFor(async () => (await schedulers()).some((k) => k.includes('recover-jobs')), {
+      ms: 15_000,
+      what: 'the recurring jobs to be declared again',
+    });
+    const id = created.json.data.id as string;
+    await h.db
+      .update(transcripts)
+      .set({ updatedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(transcripts.id, id));
+    const queue = h.deps.services.transcription.queue;
+    expect((await queue.liveKeys('transcribe')).has(id)).toBe(false);
+    // The background lane's sweep (declared again, it runs at once) or this one: the job is back,
+    // once.
+    await waitFor(
+      async () => {
+        await recoverTranscriptJobs(h.deps.services.transcription).catch(() => 0);
+        return (await queue.liveKeys('transcribe')).has(id);
+      },
+      { ms: 15_000, what: 'the sweep to queue the lost job' },
+    );
+    expect(await recoverTranscriptJobs(h.deps.services.transcription)).toBe(0);
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    const waiting = await client.lrange(`${PREFIX}:clipscribe-transcriptions:wait`, '0', '-1');
+    client.disconnect();
+    expect(waiting).toHaveLength(1);
+  }, 60_000);
+});
