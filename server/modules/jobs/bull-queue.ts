@@ -118,9 +118,10 @@ export function createBullQueue(opts: {
   });
   /** A Redis command that gives up after ADD_TIMEOUT_MS, as QueueUnavailableError. */
   const bounded = async <T>(work: () => Promise<T>): Promise<T> => {
-    // Not connected (Redis away, reconnecting): fail now. BullMQ would wait for the connection
-    // and add the job whenever it comes back, long after the caller gave up.
-    if (producer.status !== 'ready')
+    // Connected once, not now (Redis away): fail now. BullMQ would wait for the connection and
+    // add the job whenever it comes back, long after the caller gave up. (Before the first
+    // connection, at start, the bound below applies.)
+    if (wasReady && producer.status !== 'ready')
       throw new QueueUnavailableError(new Error(`Redis is ${producer.status}`));
     let timer: NodeJS.Timeout | undefined;
     try {
