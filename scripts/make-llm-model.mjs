@@ -21,9 +21,36 @@ import { pathToFileURL } from 'node:url';
 
 export const PRESETS = {
   test: { hidden: 64, layers: 2, heads: 4, kvHeads: 2, ffn: 128, vocab: 0, merges: 200, quant: 'f32' },
-  'qwen2.5-0.5b': { hidden: 896, layers: 24, heads: 14, kvHeads: 2, ffn: 4864, vocab: 151_936, merges: 6000, quant: 'q4_k_m' },
-  'qwen2.5-1.5b': { hidden: 1536, layers: 28, heads: 12, kvHeads: 2, ffn: 8960, vocab: 151_936, merges: 6000, quant: 'q4_k_m' },
-  'qwen2.5-3b': { hidden: 2048, layers: 36, heads: 16, kvHeads: 2, ffn: 11008, vocab: 151_936, merges: 6000, quant: 'q4_k_m' },
+  'qwen2.5-0.5b': {
+    hidden: 896,
+    layers: 24,
+    heads: 14,
+    kvHeads: 2,
+    ffn: 4864,
+    vocab: 151_936,
+    merges: 6000,
+    quant: 'q4_k_m',
+  },
+  'qwen2.5-1.5b': {
+    hidden: 1536,
+    layers: 28,
+    heads: 12,
+    kvHeads: 2,
+    ffn: 8960,
+    vocab: 151_936,
+    merges: 6000,
+    quant: 'q4_k_m',
+  },
+  'qwen2.5-3b': {
+    hidden: 2048,
+    layers: 36,
+    heads: 16,
+    kvHeads: 2,
+    ffn: 11008,
+    vocab: 151_936,
+    merges: 6000,
+    quant: 'q4_k_m',
+  },
 };
 
 const GGUF = { UINT32: 4, INT32: 5, FLOAT32: 6, BOOL: 7, STRING: 8, ARRAY: 9 };
@@ -60,7 +87,8 @@ function byteChars() {
   for (let b = 174; b <= 255; b++) keep.push(b);
   const map = new Array(256);
   let extra = 0;
-  for (let b = 0; b < 256; b++) map[b] = keep.includes(b) ? String.fromCodePoint(b) : String.fromCodePoint(256 + extra++);
+  for (let b = 0; b < 256; b++)
+    map[b] = keep.includes(b) ? String.fromCodePoint(b) : String.fromCodePoint(256 + extra++);
   return map;
 }
 
@@ -128,7 +156,14 @@ export function vocabulary(preset) {
     tokens.push(c);
     types.push(3);
   }
-  return { tokens, types, merges, eos: ids['<|im_end|>'], bos: ids['<|endoftext|>'], pad: ids['<|endoftext|>'] };
+  return {
+    tokens,
+    types,
+    merges,
+    eos: ids['<|im_end|>'],
+    bos: ids['<|endoftext|>'],
+    pad: ids['<|endoftext|>'],
+  };
 }
 
 /** A seeded xorshift generator of 32-bit words. */
@@ -178,7 +213,8 @@ function quantType(name, layer, layers, quant) {
   if (quant === 'f32') return TYPE.F32;
   if (!name.endsWith('.weight') || name.includes('norm')) return TYPE.F32;
   if (name === 'token_embd.weight') return TYPE.Q6_K; // tied with the output: the output's type
-  const moreBits = layer < layers / 8 || layer >= (7 * layers) / 8 || (layer - Math.floor(layers / 8)) % 3 === 2;
+  const moreBits =
+    layer < layers / 8 || layer >= (7 * layers) / 8 || (layer - Math.floor(layers / 8)) % 3 === 2;
   if ((name.endsWith('attn_v.weight') || name.endsWith('ffn_down.weight')) && moreBits) return TYPE.Q6_K;
   return TYPE.Q4_K;
 }
@@ -256,7 +292,10 @@ class Out {
     this.u32(GGUF.ARRAY);
     this.u32(type);
     this.u64(values.length);
-    for (const v of values) (type === GGUF.STRING ? this.str(v) : this.i32(v));
+    for (const v of values) {
+      if (type === GGUF.STRING) this.str(v);
+      else this.i32(v);
+    }
   }
   buffer() {
     return Buffer.concat(this.parts);
@@ -330,7 +369,8 @@ export async function makeLlmModel(out, { preset = 'test', seed = 1, contextLeng
         const n = t.size / 4;
         data = Buffer.alloc(t.size);
         const isNorm = t.name.includes('norm');
-        for (let i = 0; i < n; i++) data.writeFloatLE(isNorm ? 1 : ((next() / 0xffffffff) * 2 - 1) * 0.08, i * 4);
+        for (let i = 0; i < n; i++)
+          data.writeFloatLE(isNorm ? 1 : ((next() / 0xffffffff) * 2 - 1) * 0.08, i * 4);
       } else {
         const [bytes] = BLOCK[t.type];
         patterns[t.type] ??= blockPattern(t.type, next, Math.floor((1 << 20) / bytes));
@@ -360,10 +400,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     return i >= 0 ? args[i + 1] : undefined;
   };
   if (!out) {
-    console.error(`usage: node scripts/make-llm-model.mjs <out.gguf> [--preset ${Object.keys(PRESETS).join('|')}] [--seed N]`);
+    console.error(
+      `usage: node scripts/make-llm-model.mjs <out.gguf> [--preset ${Object.keys(PRESETS).join('|')}] [--seed N]`,
+    );
     process.exit(2);
   }
   const started = Date.now();
-  const r = await makeLlmModel(path.resolve(out), { preset: flag('preset') ?? 'test', seed: Number(flag('seed') ?? 1) });
+  const r = await makeLlmModel(path.resolve(out), {
+    preset: flag('preset') ?? 'test',
+    seed: Number(flag('seed') ?? 1),
+  });
   console.log(`${out}: ${(r.bytes / 1e6).toFixed(1)} MB, ${r.vocab} tokens, in ${Date.now() - started} ms`);
 }

@@ -33,14 +33,32 @@ export function streamed(pieces: string[], opts: { gapMs?: number; finish?: stri
   return async (req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
-    send({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] });
+    send({
+      id: 'c1',
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: { role: 'assistant', content: '' } }],
+    });
     for (const p of pieces) {
       if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
       if (res.destroyed) return;
-      send({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+      send({
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { content: p }, finish_reason: null }],
+      });
     }
-    send({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: opts.finish ?? 'stop' }] });
-    if (req.body.stream_options) send({ id: 'c1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 42, completion_tokens: pieces.length } });
+    send({
+      id: 'c1',
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: {}, finish_reason: opts.finish ?? 'stop' }],
+    });
+    if (req.body.stream_options)
+      send({
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        choices: [],
+        usage: { prompt_tokens: 42, completion_tokens: pieces.length },
+      });
     res.end('data: [DONE]\n\n');
   };
 }

@@ -48,8 +48,10 @@ export function validate(schema: JsonSchema, value: unknown, limit = 10): string
     }
     if (s.type === 'array') {
       if (!Array.isArray(v)) return void errors.push(`${at}: expected an array`);
-      if (s.minItems !== undefined && v.length < s.minItems) errors.push(`${at}: fewer than ${s.minItems} items`);
-      if (s.maxItems !== undefined && v.length > s.maxItems) errors.push(`${at}: more than ${s.maxItems} items`);
+      if (s.minItems !== undefined && v.length < s.minItems)
+        errors.push(`${at}: fewer than ${s.minItems} items`);
+      if (s.maxItems !== undefined && v.length > s.maxItems)
+        errors.push(`${at}: more than ${s.maxItems} items`);
       v.forEach((item, i) => walk(s.items, item, `${at}[${i}]`));
       return;
     }
@@ -60,7 +62,8 @@ export function validate(schema: JsonSchema, value: unknown, limit = 10): string
       (types.includes('number') && typeof v === 'number' && Number.isFinite(v)) ||
       (types.includes('integer') && Number.isInteger(v));
     if (!ok) return void errors.push(`${at}: expected ${types.join(' or ')}`);
-    if (p.enum && !p.enum.includes(v as string | number)) errors.push(`${at}: not one of ${p.enum.join(', ')}`);
+    if (p.enum && !p.enum.includes(v as string | number))
+      errors.push(`${at}: not one of ${p.enum.join(', ')}`);
     if (typeof v === 'number') {
       if (p.minimum !== undefined && v < p.minimum) errors.push(`${at}: below ${p.minimum}`);
       if (p.maximum !== undefined && v > p.maximum) errors.push(`${at}: above ${p.maximum}`);
@@ -138,4 +141,31 @@ export function extractJson(text: string): { value: unknown } | null {
     }
   }
   return null;
+}
+
+/** The text's JSON value when it is valid against the schema, else what is wrong with it. */
+export function checkJson(
+  schema: JsonSchema,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; problems: string[] } {
+  const found = extractJson(text);
+  if (!found) return { ok: false, problems: ['it is not JSON'] };
+  const problems = validate(schema, found.value);
+  return problems.length ? { ok: false, problems } : { ok: true, value: found.value };
+}
+
+/** The messages of the one repair round: the model sees what it said and what is wrong with it. */
+export function repairMessages<M extends { role: 'system' | 'user' | 'assistant'; content: string }>(
+  messages: readonly M[],
+  reply: string,
+  problems: string[],
+): { role: 'system' | 'user' | 'assistant'; content: string }[] {
+  return [
+    ...messages,
+    { role: 'assistant', content: reply },
+    {
+      role: 'user',
+      content: `That reply is not valid: ${problems.join('; ')}. Reply again with the corrected JSON value only.`,
+    },
+  ];
 }

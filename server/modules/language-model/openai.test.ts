@@ -96,9 +96,16 @@ describe('openai language model adapter', () => {
   });
 
   it('repairs a malformed reply with one more round that shows the model its mistake', async () => {
-    server.reply(streamed(['Sure! {"title": "Plan", "segments": [1,']), streamed(['{"title":"Plan","segments":[4]}']));
+    server.reply(
+      streamed(['Sure! {"title": "Plan", "segments": [1,']),
+      streamed(['{"title":"Plan","segments":[4]}']),
+    );
     const pieces: string[] = [];
-    const result = await model().complete({ messages: user('Title?'), schema, onToken: (t) => pieces.push(t) });
+    const result = await model().complete({
+      messages: user('Title?'),
+      schema,
+      onToken: (t) => pieces.push(t),
+    });
     expect(result.json).toEqual({ title: 'Plan', segments: [4] });
     expect(server.requests).toHaveLength(2);
     const second = server.requests[1]!.body.messages;
@@ -110,7 +117,10 @@ describe('openai language model adapter', () => {
   });
 
   it('repairs a reply that is JSON of the wrong shape, naming what is wrong', async () => {
-    server.reply(streamed(['{"title":"Plan","segments":[-1]}']), streamed(['{"title":"Plan","segments":[0]}']));
+    server.reply(
+      streamed(['{"title":"Plan","segments":[-1]}']),
+      streamed(['{"title":"Plan","segments":[0]}']),
+    );
     const result = await model().complete({ messages: user('Title?'), schema });
     expect(result.json).toEqual({ title: 'Plan', segments: [0] });
     expect(server.requests[1]!.body.messages.at(-1)!.content).toContain('$.segments[0]: below 0');
@@ -126,14 +136,24 @@ describe('openai language model adapter', () => {
 
   it('falls back to JSON mode, then to the schema in the prompt, when the endpoint refuses them', async () => {
     server.reply(
-      failing(400, "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model."),
+      failing(
+        400,
+        "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+      ),
       failing(400, "'response_format.type' json_object is not supported"),
       streamed(['{"title":"T","segments":[]}']),
     );
     const m = model();
-    const result = await m.complete({ messages: [{ role: 'system', content: 'Be brief.' }, ...user('Title?')], schema });
+    const result = await m.complete({
+      messages: [{ role: 'system', content: 'Be brief.' }, ...user('Title?')],
+      schema,
+    });
     expect(result.json).toEqual({ title: 'T', segments: [] });
-    expect(server.requests.map((r) => r.body.response_format?.type ?? null)).toEqual(['json_schema', 'json_object', null]);
+    expect(server.requests.map((r) => r.body.response_format?.type ?? null)).toEqual([
+      'json_schema',
+      'json_object',
+      null,
+    ]);
     const system = server.requests[2]!.body.messages[0]!;
     expect(system.role).toBe('system');
     expect(system.content).toMatch(/^Be brief\.\n\nAnswer with one JSON value only/);
@@ -190,7 +210,12 @@ describe('openai language model adapter', () => {
   });
 
   it('reports a prompt longer than the context', async () => {
-    server.reply(failing(400, "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."));
+    server.reply(
+      failing(
+        400,
+        "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+      ),
+    );
     const err = await failureOf(model().complete({ messages: user('long') }));
     expect(err.code).toBe('context_overflow');
   });
@@ -233,7 +258,12 @@ describe('openai language model adapter', () => {
   it('reads a server that answers with one JSON body instead of a stream', async () => {
     server.reply((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { content: 'whole' }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 1 } }));
+      res.end(
+        JSON.stringify({
+          choices: [{ message: { content: 'whole' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 5, completion_tokens: 1 },
+        }),
+      );
     });
     const pieces: string[] = [];
     const result = await model().complete({ messages: user('hi'), onToken: (t) => pieces.push(t) });

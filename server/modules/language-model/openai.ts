@@ -13,7 +13,7 @@
 import { endpointUrl } from '../engine/openai';
 import { OutboundError, safeFetch, type OutboundResponse } from '../outbound/safe-fetch';
 import type { PrivateAllowance } from '../outbound/address';
-import { extractJson, toOpenAiSchema, validate, type JsonSchema } from './json-schema';
+import { checkJson, repairMessages, toOpenAiSchema, type JsonSchema } from './json-schema';
 import {
   LanguageModelError,
   type ChatMessage,
@@ -236,12 +236,16 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
           return await exchange(req, sent, mode, forward ? onToken : undefined);
         } catch (err) {
           // A 400 about an optional feature: drop the feature and ask again (remembered).
-          if (!(err instanceof RejectedRequest) || streamed) throw err instanceof RejectedRequest ? err.error : err;
+          if (!(err instanceof RejectedRequest) || streamed)
+            throw err instanceof RejectedRequest ? err.error : err;
           const detail = err.detail.toLowerCase();
           if (usageOption && detail.includes('stream_options')) usageOption = false;
-          else if (tokensField === 'max_tokens' && detail.includes('max_tokens')) tokensField = 'max_completion_tokens';
-          else if (mode === 'json_schema' && /response_format|json_schema|schema/.test(detail)) structured = 'json_object';
-          else if (mode === 'json_object' && /response_format|json_object|json/.test(detail)) structured = 'prompt';
+          else if (tokensField === 'max_tokens' && detail.includes('max_tokens'))
+            tokensField = 'max_completion_tokens';
+          else if (mode === 'json_schema' && /response_format|json_schema|schema/.test(detail))
+            structured = 'json_object';
+          else if (mode === 'json_object' && /response_format|json_object|json/.test(detail))
+            structured = 'prompt';
           else throw err.error;
         }
       }
@@ -251,23 +255,12 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
     const stopReason = first.finish === 'length' ? 'length' : 'stop';
     if (!req.schema) return { text: first.text, stopReason, usage };
 
-    const checked = check(req.schema, first.text);
+    const checked = checkJson(req.schema, first.text);
     if (checked.ok) return { text: first.text, json: checked.value, stopReason: 'stop', usage };
-    // One repair round: the model sees what it said and what is wrong with it.
-    const repair: ChatMessage[] = [
-      ...req.messages,
-      { role: 'assistant', content: first.text },
-      {
-        role: 'user',
-        content:
-          `That reply is not valid: ${checked.problems.join('; ')}. ` +
-          'Reply again with the corrected JSON value only.',
-      },
-    ];
-    const second = await run(repair, false);
+    const second = await run(repairMessages(req.messages, first.text, checked.problems), false);
     usage.promptTokens = add(usage.promptTokens, second.usage.promptTokens);
     usage.completionTokens = add(usage.completionTokens, second.usage.completionTokens);
-    const again = check(req.schema, second.text);
+    const again = checkJson(req.schema, second.text);
     if (again.ok) return { text: second.text, json: again.value, stopReason: 'stop', usage };
     throw new LanguageModelError(
       'invalid_output',
@@ -288,18 +281,9 @@ const add = (a: number | null, b: number | null) => (a === null || b === null ? 
 function withInstruction(messages: ChatMessage[], schema: JsonSchema): ChatMessage[] {
   const instruction = schemaInstruction(schema);
   const [head, ...rest] = messages;
-  if (head?.role === 'system') return [{ role: 'system', content: `${head.content}\n\n${instruction}` }, ...rest];
+  if (head?.role === 'system')
+    return [{ role: 'system', content: `${head.content}\n\n${instruction}` }, ...rest];
   return [{ role: 'system', content: instruction }, ...messages];
-}
-
-function check(
-  schema: JsonSchema,
-  text: string,
-): { ok: true; value: unknown } | { ok: false; problems: string[] } {
-  const found = extractJson(text);
-  if (!found) return { ok: false, problems: ['it is not JSON'] };
-  const problems = validate(schema, found.value);
-  return problems.length ? { ok: false, problems } : { ok: true, value: found.value };
 }
 
 /** A failure worth another try (429, 5xx, no answer), with the wait the server asked for. */
@@ -327,12 +311,20 @@ function statusFailure(status: number, text: string, retryAfter: string | string
   const suffix = detail ? `: ${detail}` : '';
   if (status === 429)
     return new RetryableFailure(
-      new LanguageModelError('rate_limited', `the language model endpoint is rate-limiting (HTTP 429)${suffix}`, true),
+      new LanguageModelError(
+        'rate_limited',
+        `the language model endpoint is rate-limiting (HTTP 429)${suffix}`,
+        true,
+      ),
       retryAfterMs(retryAfter),
     );
   if (status >= 500 || status === 408)
     return new RetryableFailure(
-      new LanguageModelError('remote_error', `the language model endpoint failed (HTTP ${status})${suffix}`, true),
+      new LanguageModelError(
+        'remote_error',
+        `the language model endpoint failed (HTTP ${status})${suffix}`,
+        true,
+      ),
       retryAfterMs(retryAfter),
     );
   if (status >= 300 && status < 400)
@@ -350,10 +342,16 @@ function statusFailure(status: number, text: string, retryAfter: string | string
       'remote_rejected',
       `the language model endpoint has no such model or path (HTTP 404): check LLM_BASE_URL and LLM_MODEL${suffix}`,
     );
-  if (status === 413 || /context.length|context window|too many tokens|maximum context|prompt is too long/i.test(detail))
+  if (
+    status === 413 ||
+    /context.length|context window|too many tokens|maximum context|prompt is too long/i.test(detail)
+  )
     return new LanguageModelError('context_overflow', `the prompt is too long for the model${suffix}`);
   return new RejectedRequest(
-    new LanguageModelError('remote_rejected', `the language model endpoint refused the request (HTTP ${status})${suffix}`),
+    new LanguageModelError(
+      'remote_rejected',
+      `the language model endpoint refused the request (HTTP ${status})${suffix}`,
+    ),
     detail,
   );
 }
@@ -367,9 +365,15 @@ function fetchFailure(err: unknown, idle: AbortSignal, outer: AbortSignal | unde
     if (err.reason === 'blocked_address' || err.reason === 'bad_url')
       return new LanguageModelError('unreachable', `LLM_BASE_URL cannot be used: ${err.message}`);
     if (err.reason === 'too_many_redirects')
-      return new LanguageModelError('unreachable', 'the language model endpoint redirected elsewhere; set LLM_BASE_URL to the final address');
+      return new LanguageModelError(
+        'unreachable',
+        'the language model endpoint redirected elsewhere; set LLM_BASE_URL to the final address',
+      );
     if (err.reason === 'timeout')
-      return new RetryableFailure(new LanguageModelError('timeout', 'the language model endpoint took too long', true), null);
+      return new RetryableFailure(
+        new LanguageModelError('timeout', 'the language model endpoint took too long', true),
+        null,
+      );
     if (err.reason === 'too_large')
       return new LanguageModelError('remote_error', 'the language model endpoint sent too large an answer');
     return new RetryableFailure(
@@ -381,7 +385,11 @@ function fetchFailure(err: unknown, idle: AbortSignal, outer: AbortSignal | unde
 }
 
 interface StreamChunk {
-  choices?: { delta?: { content?: string | null }; message?: { content?: string | null }; finish_reason?: string | null }[];
+  choices?: {
+    delta?: { content?: string | null };
+    message?: { content?: string | null };
+    finish_reason?: string | null;
+  }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: { message?: string } | string;
 }
@@ -397,7 +405,11 @@ function parseJsonBody(raw: string): Attempt {
   } catch {
     throw new LanguageModelError('remote_error', 'the language model endpoint sent an unreadable answer');
   }
-  if (body.error) throw new LanguageModelError('remote_error', `the language model endpoint failed: ${errorText(body.error)}`);
+  if (body.error)
+    throw new LanguageModelError(
+      'remote_error',
+      `the language model endpoint failed: ${errorText(body.error)}`,
+    );
   const choice = body.choices?.[0];
   return {
     text: choice?.message?.content ?? '',
@@ -407,7 +419,11 @@ function parseJsonBody(raw: string): Attempt {
 }
 
 /** Reads `data:` events until [DONE] (or the end of the body), passing content deltas on. */
-async function readStream(res: OutboundResponse, onToken: ((t: string) => void) | undefined, alive: () => void): Promise<Attempt> {
+async function readStream(
+  res: OutboundResponse,
+  onToken: ((t: string) => void) | undefined,
+  alive: () => void,
+): Promise<Attempt> {
   let text = '';
   let finish: string | null = null;
   let usage: CompleteResult['usage'] = { promptTokens: null, completionTokens: null };
@@ -431,7 +447,11 @@ async function readStream(res: OutboundResponse, onToken: ((t: string) => void) 
     }
     if (chunk.error)
       throw new RetryableFailure(
-        new LanguageModelError('remote_error', `the language model endpoint failed: ${errorText(chunk.error)}`, true),
+        new LanguageModelError(
+          'remote_error',
+          `the language model endpoint failed: ${errorText(chunk.error)}`,
+          true,
+        ),
         null,
       );
     if (chunk.usage) usage = usageOf(chunk.usage);
@@ -459,7 +479,11 @@ async function readStream(res: OutboundResponse, onToken: ((t: string) => void) 
   dispatch();
   if (!done && finish === null && text === '')
     throw new RetryableFailure(
-      new LanguageModelError('remote_error', 'the language model endpoint ended the stream without an answer', true),
+      new LanguageModelError(
+        'remote_error',
+        'the language model endpoint ended the stream without an answer',
+        true,
+      ),
       null,
     );
   return { text, finish, usage };
@@ -472,8 +496,13 @@ function errorText(error: StreamChunk['error']): string {
 /** The message of an OpenAI-style error body, or its first characters. */
 function errorDetail(text: string): string {
   try {
-    const body = JSON.parse(text) as { error?: { message?: string } | string; message?: string; detail?: string };
-    const msg = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message ?? body.detail);
+    const body = JSON.parse(text) as {
+      error?: { message?: string } | string;
+      message?: string;
+      detail?: string;
+    };
+    const msg =
+      typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message ?? body.detail);
     if (msg) return String(msg).slice(0, ERROR_DETAIL);
   } catch {
     // not JSON
