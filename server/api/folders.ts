@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import { folderNotFound } from '../modules/transcription/transcripts';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { readBody, readQuery } from '../http/validate';
 import {
   createFolder,

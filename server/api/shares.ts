@@ -5,7 +5,7 @@ import { SHARE_ID_RE } from '../../common/transcript-types';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
 import { transcriptNotFound } from '../modules/transcription/transcripts';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { serveMedia } from '../http/serve-media';
 import { readBody, readQuery } from '../http/validate';
 import { fileResponse } from '../http/file-response';

@@ -19,7 +19,8 @@ import {
   retryTranscript,
 } from '../modules/transcription/transcripts';
 import { ErrorCode } from '../../common/error-codes';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../modules/errors';
+import { ok } from '../../common/envelope';
 import { readBody, readQuery } from '../http/validate';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { serveMedia } from '../http/serve-media';
@@ -186,7 +187,7 @@ export function transcriptsApi() {
     const user = await requireUser(c);
     const body = await readBody(c, importSchema);
     if (body.file.size > CAPTIONS_MAX_BYTES) {
-      throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge', 413);
+      throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge');
     }
     const row = await importCaptions(deps(c), user, {
       captions: await body.file.text(),

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { AdmissionCode } from '../../../common/error-codes';
 import { limitsFor } from '../../../common/ranks';
 import { transcripts, users, type Transcript, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { JobMap } from '../jobs/job-map';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { MediaError } from '../media/media-error';

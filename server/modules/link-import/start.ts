@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { LinkCode } from '../../../common/error-codes';
 import { folders, transcripts, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { addressAllowed, type PrivateAllowance } from '../outbound/address';
 import { checkOutboundUrl } from '../outbound/safe-fetch';
 import { assertAdmission } from '../transcription/admission';
@@ -14,7 +14,7 @@ import { filenameFromUrl } from './names';
 
 export type LinkImportInput = Omit<CreateInput, 'uploadId'> & { url: string };
 
-const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl', 422);
+const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl');
 
 /**
  * Refuses a link no download could ever use, now, so the user hears it at once: not http(s),
@@ -35,11 +35,11 @@ export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllo
     try {
       addresses = (await lookup(host, { all: true })).map((a) => a.address);
     } catch {
-      throw new ApiError(LinkCode.UNREACHABLE, 'errors.links.unreachable', 422);
+      throw new ApiError(LinkCode.UNREACHABLE, 'errors.links.unreachable');
     }
   }
   if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a, allowPrivate))) {
-    throw new ApiError(LinkCode.BLOCKED, 'errors.links.blocked', 422);
+    throw new ApiError(LinkCode.BLOCKED, 'errors.links.blocked');
   }
   return url;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { folders, transcripts, type User } from '../../db/schema';
 import { FolderCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription } from './transcribe-jobs';
 import { folderNotFound } from './transcripts';
@@ -41,7 +41,7 @@ async function assertNameFree(deps: TranscriptionDeps, user: User, name: string,
     .where(eq(folders.userId, user.id));
   const lower = name.toLocaleLowerCase();
   if (same.some((f) => f.id !== except && f.name.toLocaleLowerCase() === lower)) {
-    throw new ApiError(FolderCode.NAME_TAKEN, 'errors.folders.nameTaken', 409);
+    throw new ApiError(FolderCode.NAME_TAKEN, 'errors.folders.nameTaken');
   }
   return same.length;
 }
@@ -49,7 +49,7 @@ async function assertNameFree(deps: TranscriptionDeps, user: User, name: string,
 export async function createFolder(deps: TranscriptionDeps, user: User, name: string) {
   const existing = await assertNameFree(deps, user, name);
   if (existing >= MAX_FOLDERS) {
-    throw new ApiError(FolderCode.TOO_MANY, 'errors.folders.tooMany', 403, { limit: MAX_FOLDERS });
+    throw new ApiError(FolderCode.TOO_MANY, 'errors.folders.tooMany', { limit: MAX_FOLDERS });
   }
   const [row] = await deps.db.insert(folders).values({ userId: user.id, name }).returning();
   return row!;

@@ -22,7 +22,7 @@ import {
 } from '../../../common/speakers';
 import { folders, transcripts, type Transcript, type User } from '../../db/schema';
 import { FolderCode, TranscriptCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { MediaError } from '../media/media-error';
 import { probeMedia, type MediaInfo } from '../media/probe';
 import { mediaKey } from '../storage/storage';
@@ -33,10 +33,8 @@ import type { TranscriptionDeps } from './deps';
 import { cancelTranscription, queueLinkDownload, queueTranscription } from './transcribe-jobs';
 import { FRESH_RUN } from './fresh-run';
 
-export const transcriptNotFound = () =>
-  new ApiError(TranscriptCode.NOT_FOUND, 'errors.transcripts.notFound', 404);
-export const folderNotFound = () =>
-  new ApiError(FolderCode.NOT_FOUND, 'errors.transcripts.folderNotFound', 404);
+export const transcriptNotFound = () => new ApiError(TranscriptCode.NOT_FOUND, 'errors.transcripts.notFound');
+export const folderNotFound = () => new ApiError(FolderCode.NOT_FOUND, 'errors.transcripts.folderNotFound');
 
 /** A transcript of this user, or 404 (someone else's ids look exactly like missing ones). */
 export async function ownTranscript(deps: TranscriptionDeps, user: User, id: string): Promise<Transcript> {
@@ -68,7 +66,7 @@ async function usableMedia(
   } catch (err) {
     if (!(err instanceof MediaError)) throw err;
     await onRefused?.();
-    throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`, 422);
+    throw new ApiError(TranscriptCode.NOT_MEDIA, `errors.media.${err.code}`);
   }
 }
 
@@ -113,7 +111,7 @@ export interface CreateInput {
  */
 export async function createFromUpload(deps: TranscriptionDeps, user: User, input: CreateInput) {
   const upload = await deps.uploads.finished(input.uploadId, user.id);
-  if (!upload) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
+  if (!upload) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
   const folderId = await assertFolder(deps, user, input.folderId);
 
   let info: MediaInfo | null = null;
@@ -190,14 +188,14 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     ));
   } catch (err) {
     if (err instanceof CaptionParseError) {
-      throw new ApiError(TranscriptCode.CAPTIONS_INVALID, `errors.captions.${err.code}`, 422);
+      throw new ApiError(TranscriptCode.CAPTIONS_INVALID, `errors.captions.${err.code}`);
     }
     throw err;
   }
   const folderId = await assertFolder(deps, user, input.folderId);
   const upload = input.uploadId ? await deps.uploads.finished(input.uploadId, user.id) : null;
   if (input.uploadId && !upload) {
-    throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound', 404);
+    throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
   }
   const info = upload
     ? await usableMedia(
@@ -401,10 +399,10 @@ export async function editSegments(
 ) {
   const row = await ownTranscript(deps, user, id);
   if (row.status !== 'done') {
-    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable', 409);
+    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable');
   }
   if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== row.updatedAt.getTime()) {
-    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
+    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
   }
   const duration = row.durationSec ?? undefined;
   let next: Segment[];
@@ -414,7 +412,7 @@ export async function editSegments(
     next = withKnownSpeakers(next, speakers);
   } catch (err) {
     if (err instanceof RangeError) {
-      throw new ApiError(TranscriptCode.BAD_EDIT, 'errors.transcripts.badEdit', 422, {
+      throw new ApiError(TranscriptCode.BAD_EDIT, 'errors.transcripts.badEdit', {
         detail: err.message,
       });
     }
@@ -431,7 +429,7 @@ export async function editSegments(
       ),
     )
     .returning();
-  if (!updated) throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict', 409);
+  if (!updated) throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
   return updated;
 }
 
@@ -555,7 +553,7 @@ export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: 
     .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['queued', 'processing'])))
     .returning();
   if (!updated) {
-    throw new ApiError(TranscriptCode.NOT_CANCELABLE, 'errors.transcripts.notCancelable', 409, {
+    throw new ApiError(TranscriptCode.NOT_CANCELABLE, 'errors.transcripts.notCancelable', {
       status: row.status,
     });
   }
@@ -585,7 +583,7 @@ export async function retryTranscript(
     !row.mediaKey ||
     row.source === 'import'
   ) {
-    throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+    throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable');
   }
   const stored = row.mediaKey;
   const info = await usableMedia(() =>
@@ -609,7 +607,7 @@ export async function retryTranscript(
       and(eq(transcripts.id, id), inArray(transcripts.status, rerun ? ['done'] : ['failed', 'canceled'])),
     )
     .returning();
-  if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+  if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable');
   await queueTranscription(deps.queue, id);
   deps.events.publish(id, { type: 'status', status: 'queued', progress: 0 });
   return updated;
@@ -629,7 +627,7 @@ async function retryDownload(deps: TranscriptionDeps, user: User, row: Transcrip
     })
     .where(and(eq(transcripts.id, row.id), inArray(transcripts.status, ['failed', 'canceled'])))
     .returning();
-  if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable', 409);
+  if (!updated) throw new ApiError(TranscriptCode.NOT_RETRYABLE, 'errors.transcripts.notRetryable');
   await queueLinkDownload(deps.queue, row.id);
   deps.events.publish(row.id, { type: 'status', status: 'queued', progress: 0, stage: 'downloading' });
   return updated;
