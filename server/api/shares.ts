@@ -4,7 +4,7 @@ import { EXPORT_FORMATS } from '../../common/ranks';
 import { SHARE_ID_RE } from '../../common/transcript-types';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
-import { transcriptNotFound } from '../modules/transcription/transcripts';
+import { transcriptNotFound } from '../modules/transcription/ownership';
 import { ok } from '../../common/envelope';
 import { serveMedia } from '../http/serve-media';
 import { readBody, readQuery } from '../http/validate';

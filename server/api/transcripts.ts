@@ -4,20 +4,16 @@ import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
-import {
-  transcriptNotFound,
-  cancelTranscript,
-  createFromUpload,
-  deleteTranscript,
-  deleteTranscripts,
-  editSegments,
-  importCaptions,
-  listTranscripts,
-  moveTranscripts,
-  ownTranscript,
-  renameTranscript,
-  retryTranscript,
-} from '../modules/transcription/transcripts';
+import { cancelTranscript } from '../modules/transcription/cancel';
+import { createFromUpload } from '../modules/transcription/create-from-upload';
+import { deleteTranscript, deleteTranscripts } from '../modules/transcription/delete';
+import { editSegments } from '../modules/transcription/edit-segments';
+import { importCaptions } from '../modules/transcription/import-captions';
+import { listTranscripts } from '../modules/transcription/list';
+import { moveTranscripts } from '../modules/transcription/move';
+import { ownTranscript, transcriptNotFound } from '../modules/transcription/ownership';
+import { renameTranscript } from '../modules/transcription/rename';
+import { retryRun } from '../modules/link-import/retry';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from '../modules/errors';
 import { ok } from '../../common/envelope';
@@ -254,7 +250,8 @@ export function transcriptsApi() {
     const id = idParam(c);
     // The body is optional: {detect_speech: false} transcribes everything again.
     const body = await readBody(c, retrySchema);
-    return c.json(ok(await fullJson(deps(c), await retryTranscript(deps(c), user, id, body.detect_speech))));
+    const row = await retryRun(c.get('deps').services.linkImport, user, id, body.detect_speech);
+    return c.json(ok(await fullJson(deps(c), row)));
   });
 
   api.post('/:id/cancel', async (c) => {

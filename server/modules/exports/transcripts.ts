@@ -7,7 +7,7 @@ import { EXPORT_CONTENT_TYPES } from '../../../common/exports';
 import { transcripts, type Transcript, type User } from '../../db/schema';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
-import { ownTranscript, transcriptNotFound } from '../transcription/transcripts';
+import { ownTranscript, transcriptNotFound } from '../transcription/ownership';
 import {
   assertFormatAllowed,
   buildExport,

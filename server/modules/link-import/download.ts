@@ -15,7 +15,7 @@ import { OutboundError, safeFetch, type OutboundResponse } from '../outbound/saf
 import { mediaKey } from '../storage/storage';
 import { assertAdmission } from '../transcription/admission';
 import { queueTranscription } from '../transcription/transcribe-jobs';
-import { nameFromFile } from '../transcription/transcripts';
+import { nameFromFile } from '../transcription/names';
 import type { LinkImportDeps } from './deps';
 import { LinkError } from './link-error';
 import { filenameFromDisposition, filenameFromUrl } from './names';

@@ -5,7 +5,7 @@ import { shareLinks, transcripts, users, type ShareLink, type Transcript, type U
 import { ShareCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
-import { ownTranscript } from '../transcription/transcripts';
+import { ownTranscript } from '../transcription/ownership';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { UUID_RE } from '../../../common/validators';
 import { assertFormatAllowed, buildExport, type ExportFile, type ExportOptions } from '../exports/build';

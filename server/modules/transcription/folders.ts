@@ -4,7 +4,7 @@ import { FolderCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription } from './transcribe-jobs';
-import { folderNotFound } from './transcripts';
+import { ownFolder } from './ownership';
 
 /** A generous cap: folders are one level, and a list this long is already hard to use. */
 export const MAX_FOLDERS = 500;
@@ -23,15 +23,6 @@ export async function listFolders(deps: TranscriptionDeps, user: User) {
     .groupBy(folders.id)
     .orderBy(asc(folders.name));
   return rows;
-}
-
-export async function ownFolder(deps: TranscriptionDeps, user: User, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.userId, user.id)));
-  if (!row) throw folderNotFound();
-  return row;
 }
 
 async function assertNameFree(deps: TranscriptionDeps, user: User, name: string, except?: string) {
