@@ -54,9 +54,15 @@ export const PRESETS = {
 };
 
 const GGUF = { UINT32: 4, INT32: 5, FLOAT32: 6, BOOL: 7, STRING: 8, ARRAY: 9 };
-const TYPE = { F32: 0, Q4_K: 12, Q6_K: 14, Q8_0: 8 };
+const TYPE = { F32: 0, Q5_0: 6, Q8_0: 8, Q4_K: 12, Q6_K: 14 };
 /** Bytes per block and values per block of each tensor type. */
-const BLOCK = { [TYPE.F32]: [4, 1], [TYPE.Q4_K]: [144, 256], [TYPE.Q6_K]: [210, 256], [TYPE.Q8_0]: [34, 32] };
+const BLOCK = {
+  [TYPE.F32]: [4, 1],
+  [TYPE.Q5_0]: [22, 32],
+  [TYPE.Q8_0]: [34, 32],
+  [TYPE.Q4_K]: [144, 256],
+  [TYPE.Q6_K]: [210, 256],
+};
 const ALIGN = 32;
 /** llama_ftype: all f32, or mostly Q4_K_M. */
 const FILE_TYPE = { f32: 0, q4_k_m: 15 };
@@ -193,7 +199,7 @@ function f16(x) {
 function blockPattern(type, next, blocks) {
   const [bytes] = BLOCK[type];
   const buf = Buffer.alloc(bytes * blocks);
-  for (let i = 0; i < buf.length; i += 4) buf.writeUInt32LE(next(), i);
+  for (let i = 0; i + 4 <= buf.length; i += 4) buf.writeUInt32LE(next(), i);
   for (let b = 0; b < blocks; b++) {
     const o = b * bytes;
     if (type === TYPE.Q4_K) {
@@ -201,7 +207,7 @@ function blockPattern(type, next, blocks) {
       buf.writeUInt16LE(f16(0.001), o + 2); // dmin
     } else if (type === TYPE.Q6_K) {
       buf.writeUInt16LE(f16(0.0005), o + 208); // d (last)
-    } else if (type === TYPE.Q8_0) {
+    } else if (type === TYPE.Q8_0 || type === TYPE.Q5_0) {
       buf.writeUInt16LE(f16(0.0005), o);
     }
   }
@@ -244,7 +250,10 @@ function tensorList(p) {
     );
   }
   return list.map(([name, dims, layer]) => {
-    const type = quantType(name, layer, p.layers, p.quant);
+    let type = quantType(name, layer, p.layers, p.quant);
+    // Rows that do not fill 256-value blocks fall back as llama.cpp's quantizer does: Q4_K → Q5_0, Q6_K → Q8_0.
+    if (dims[0] % 256 && type === TYPE.Q4_K) type = TYPE.Q5_0;
+    if (dims[0] % 256 && type === TYPE.Q6_K) type = TYPE.Q8_0;
     const [bytes, per] = BLOCK[type];
     const count = dims.reduce((a, b) => a * b, 1);
     if (count % per) throw new Error(`${name}: ${count} values do not fill ${per}-value blocks`);
