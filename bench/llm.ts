@@ -17,7 +17,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getLlama, LlamaChat } from 'node-llama-cpp';
-import { makeLlmModel, PRESETS } from '../scripts/make-llm-model.mjs';
+import type { PRESETS } from '../scripts/make-llm-model.mjs';
+import { makeLlmModel } from '../scripts/make-llm-model.mjs';
 import { createLocalModel } from '../server/modules/language-model/local';
 import type { JsonSchema } from '../server/modules/language-model/json-schema';
 
@@ -151,10 +152,7 @@ async function main() {
     await sequence.clearHistory();
 
     // 2. Our adapter vs bare, same messages, same grammar, same generated length, warm on both sides.
-    const messages = [
-      { role: 'system' as const, content: 'You summarise transcripts. Cite segment numbers.' },
-      { role: 'user' as const, content: prompt },
-    ];
+    const instruction = 'You summarise transcripts. Cite segment numbers.';
     const bareChat = new LlamaChat({ contextSequence: sequence });
     const grammar = await llama.createGrammarForJsonSchema({ type: 'string', maxLength: 100_000 } as never);
     const bare = async () => {
@@ -162,8 +160,8 @@ async function main() {
       const s = Date.now();
       await bareChat.generateResponse(
         [
-          { type: 'system', text: messages[0].content },
-          { type: 'user', text: messages[1].content },
+          { type: 'system', text: instruction },
+          { type: 'user', text: prompt },
           { type: 'model', response: [] },
         ],
         { grammar, maxTokens: genTokens, temperature: 0 },
@@ -183,7 +181,10 @@ async function main() {
       const s = Date.now();
       await local
         .complete({
-          messages: [{ ...messages[0], content: `${messages[0].content} (${round++})` }, messages[1]],
+          messages: [
+            { role: 'system', content: `${instruction} (${round++})` },
+            { role: 'user', content: prompt },
+          ],
           schema: { type: 'string', maxLength: 100_000 },
           maxTokens: genTokens,
           temperature: 0,
