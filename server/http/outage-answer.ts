@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../common/error-codes';
 import { RETRY_AFTER_SEC, outageOf, type Outage } from '../outage';
-import { fail, type Envelope } from './envelope';
+import { fail, type Envelope } from '../../common/envelope';
 
 export interface OutageAnswer {
   kind: Outage;

@@ -11,7 +11,7 @@ import { signedInUser } from '../../test/users';
 import type { JobQueue } from '../jobs/queue';
 import { recoverDeliveries } from '../webhooks/deliver';
 import { recoverTranscriptJobs } from './recover-jobs';
-import { createFromUpload } from './transcripts';
+import { createFromUpload } from './create-from-upload';
 
 // The background lane runs here, the transcription lane does not: jobs stay queued to be looked at.
 let h: Awaited<ReturnType<typeof testApp>>;
