@@ -35,6 +35,7 @@ import { transcriptWebhooks } from './modules/webhooks/transcript-events';
 import { parseAllowance } from './modules/outbound/address';
 import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
+import type { WorkspaceDeps } from './modules/workspaces/deps';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -49,6 +50,8 @@ export interface ServiceDeps {
   webhooks: WebhookDeps;
   /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
+  /** Workspaces, members and invitations (docs/decisions/0026-team-workspaces.md). */
+  workspaces: WorkspaceDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -208,9 +211,20 @@ export async function buildServiceDeps(
     },
   };
 
+  const workspaces: WorkspaceDeps = {
+    db,
+    storage,
+    queue,
+    logger,
+    now,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+  };
+
   let engine: Engine | null = null;
 
   return {
+    workspaces,
     accounts,
     transcription,
     billing,
