@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
 import { ErrorCode } from '../../common/error-codes';
 import { WORKSPACE_COOKIE, WORKSPACE_COOKIE_MAX_AGE, WORKSPACE_HEADER } from '../../common/cookies';
 import { keyNotAllowed } from '../modules/api-keys/access';
@@ -30,15 +31,24 @@ export async function requirePerson(c: Context): Promise<Actor> {
   return actor;
 }
 
-/** Remembers the workspace the pages work in. */
-export function setWorkspaceCookie(c: Context, workspaceId: string) {
+function cookieOptions(c: Context) {
   const { env } = c.get('deps');
-  setCookie(c, WORKSPACE_COOKIE, workspaceId, {
+  return {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
     secure: isSecureRequest(c, { trustProxy: env.TRUST_PROXY, publicUrl: env.PUBLIC_URL }),
     domain: env.COOKIE_DOMAIN,
     maxAge: WORKSPACE_COOKIE_MAX_AGE,
-  });
+  } as const;
+}
+
+/** Remembers the workspace the pages work in. */
+export function setWorkspaceCookie(c: Context, workspaceId: string) {
+  setCookie(c, WORKSPACE_COOKIE, workspaceId, cookieOptions(c));
+}
+
+/** The same cookie as a Set-Cookie value, for a response built elsewhere (a page). */
+export function workspaceCookie(c: Context, workspaceId: string): string {
+  return serialize(WORKSPACE_COOKIE, workspaceId, cookieOptions(c));
 }

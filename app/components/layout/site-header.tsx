@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { clearUserState } from '../../lib/user-state';
 import { Logo } from './logo';
 import { LanguageSwitcher } from './language-switcher';
+import { WorkspaceSwitcher } from '../workspaces/workspace-switcher';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
@@ -48,6 +49,7 @@ export function SiteHeader() {
           <LanguageSwitcher className="hidden sm:inline-flex" />
           {viewer ? (
             <>
+              <WorkspaceSwitcher viewer={viewer} />
               <NavLink to={lp('/dashboard')} className={navClass} data-testid="nav-dashboard">
                 {t('nav.dashboard')}
               </NavLink>
