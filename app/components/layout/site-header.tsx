@@ -50,7 +50,12 @@ export function SiteHeader() {
           {viewer ? (
             <>
               <WorkspaceSwitcher viewer={viewer} />
-              <NavLink to={lp('/dashboard')} className={navClass} data-testid="nav-dashboard">
+              {/* On phones the workspace switcher takes its place; the menu below has it. */}
+              <NavLink
+                to={lp('/dashboard')}
+                className={(s) => `hidden sm:block ${navClass(s)}`}
+                data-testid="nav-dashboard"
+              >
                 {t('nav.dashboard')}
               </NavLink>
               <details className="relative">
@@ -108,6 +113,11 @@ export function SiteHeader() {
               </svg>
             </summary>
             <div className="absolute right-0 mt-2 flex w-56 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+              {viewer ? (
+                <NavLink to={lp('/dashboard')} className={(s) => `sm:hidden ${navClass(s)}`}>
+                  {t('nav.dashboard')}
+                </NavLink>
+              ) : null}
               {links}
               {!viewer ? (
                 <>

@@ -41,7 +41,7 @@ export function PendingInvitations() {
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-800">
               {t('workspaces.invitation.pendingItem', {
-                inviter: item.invited_by?.name ?? item.invited_by?.email ?? '',
+                inviter: item.invited_by?.name || item.invited_by?.email || '',
                 workspace: item.workspace.name ?? '',
                 role: t(`workspaces.roles.${item.role}`),
               })}

@@ -13,7 +13,7 @@ export function WorkspaceSwitcher({ viewer }: { viewer: Viewer }) {
   return (
     <details className="relative" data-testid="workspace-switcher">
       <summary
-        className="flex h-9 max-w-[7.5rem] cursor-pointer list-none items-center gap-1.5 rounded-md border border-slate-200 px-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:max-w-[13rem] sm:px-2.5"
+        className="flex h-9 max-w-[7rem] cursor-pointer list-none items-center gap-1.5 rounded-md border border-slate-200 px-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:max-w-[13rem] sm:px-2.5"
         aria-label={t('workspaces.switcher.label')}
         title={nameOf(current)}
       >

@@ -87,7 +87,7 @@ export default function Invitation() {
       .catch((err: unknown) => setError(err instanceof ApiClientError ? err.message : null))
       .finally(() => setPending(false));
   };
-  const inviter = invitation.invited_by?.name ?? invitation.invited_by?.email ?? '';
+  const inviter = invitation.invited_by?.name || invitation.invited_by?.email || '';
   const mine = viewer && viewer.email === invitation.email;
   return (
     <PageFrame heading={heading} width="max-w-xl">
