@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { PublicConfig, ServerContext, Viewer } from '../common/app-context';
 import type { User } from './db/schema';
-import { ErrorCode } from '../common/error-codes';
-import { ApiError, fail } from './http/envelope';
+import { ErrorCode, httpStatusOf } from '../common/error-codes';
+import { ApiError } from './modules/errors';
+import { fail } from '../common/envelope';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import type { AppDeps, AppEnv } from './http/app-env';
@@ -31,9 +33,8 @@ import { apiCors } from './http/cors';
 import { callOwnApi } from './http/internal-api';
 import { decidePageFor } from './http/page-redirect';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
-import { ownTranscript } from './modules/transcription/transcripts';
+import { ownFolder, ownTranscript } from './modules/transcription/ownership';
 import { folderJson, transcriptJson } from './modules/transcription/payload';
-import { ownFolder } from './modules/transcription/folders';
 import { closedShare, openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
 import { LOCALES, splitLocalePath } from '../common/locales';
@@ -67,7 +68,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(fail(err.code, err.messageKey, err.data), err.httpStatus);
+      // The refusal's code encodes its HTTP status (40404 → 404).
+      return c.json(fail(err.code, err.messageKey, err.data), httpStatusOf(err.code) as ContentfulStatusCode);
     }
     if (isRefusedInput(err)) {
       c.get('log')?.warn({ err }, 'the database refused a value an input check let through');
@@ -118,7 +120,8 @@ export function createApp(deps: AppDeps) {
   mountApis(app);
   // The API's description, generated from the mounted routes and their zod schemas (built once).
   let openApi: ReturnType<typeof buildOpenApi> | null = null;
-  const apiDoc = () => (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
+  const apiDoc = () =>
+    (openApi ??= buildOpenApi(app.routes, { title: env.APP_NAME, version: deps.build.id }));
   app.get('/api/openapi.json', (c) => c.json(apiDoc()));
   // The reference in the site's languages, chosen as for every page (decidePage, decision 0003):
   // the path's prefix, a remembered language, then the browser's; crawlers get what they asked for.

@@ -8,7 +8,7 @@ import type { Db } from './db/client';
 import { sessions, transcripts, usageRecords, users } from './db/schema';
 import { usagePeriod } from './modules/billing/period';
 import { hashToken } from './modules/auth/tokens';
-import { summaryColumns } from './modules/transcription/transcripts';
+import { summaryColumns } from './modules/transcription/list';
 
 /**
  * `npm run bench:ssr`'s yardstick for the API's own cost, started only when BENCH_BARE_PORT is

@@ -1,15 +1,10 @@
 import { loginRedirect } from '../../common/guard';
+import type { Envelope } from '../../common/envelope';
 import { PAGE_LANG_HEADER, splitLocalePath } from '../../common/locales';
 
 // The UI's one way to call the API (docs/product.md#the-api): envelope {code, message, data}, 10 s time-out,
 // credentials included, errors shown unless the caller says it handles them.
 export const REQUEST_TIMEOUT_MS = 10_000;
-
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 export class ApiClientError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { sessionToken } from '../http/cookies';
 import { readBody } from '../http/validate';
 import { requestMeta } from '../http/request-meta';

@@ -4,7 +4,7 @@ import { DAY_MS } from '../../common/dates';
 import { applySchema, newCodeSchema, payoutAccountSchema } from '../../common/affiliate-schemas';
 import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { requestMeta } from '../http/request-meta';
 import { readBody, readQuery } from '../http/validate';
 import { recordClick } from '../modules/affiliate/attribution';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { uuidParam } from '../http/current-user';
 import { requireActor } from '../http/current-actor';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { readBody } from '../http/validate';
 import { textField } from '../../common/text';
 import {

@@ -4,7 +4,7 @@ import { BILLING_INTERVALS, PAID_RANKS } from '../../common/plans';
 import { LOCALES } from '../../common/locales';
 import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/current-user';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { requestMeta } from '../http/request-meta';
 import { readBody } from '../http/validate';
 import { billingStatus, listOrders } from '../modules/billing/account';

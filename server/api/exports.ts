@@ -10,7 +10,7 @@ import { fileResponse } from '../http/file-response';
 import { readBody, readQuery } from '../http/validate';
 import { EXPORT_FORMATS } from '../modules/exports/build';
 import { exportTranscript, exportTranscripts } from '../modules/exports/transcripts';
-import { transcriptNotFound } from '../modules/transcription/transcripts';
+import { transcriptNotFound } from '../modules/transcription/ownership';
 
 /** Most transcripts in one zip. */
 export const MAX_EXPORT_IDS = 200;

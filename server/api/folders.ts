@@ -2,16 +2,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
-import { folderNotFound } from '../modules/transcription/transcripts';
-import { ok } from '../http/envelope';
+import { folderNotFound, ownFolder } from '../modules/transcription/ownership';
+import { ok } from '../../common/envelope';
 import { readBody, readQuery } from '../http/validate';
-import {
-  createFolder,
-  deleteFolder,
-  listFolders,
-  ownFolder,
-  renameFolder,
-} from '../modules/transcription/folders';
+import { createFolder, deleteFolder, listFolders, renameFolder } from '../modules/transcription/folders';
 import { folderJson } from '../modules/transcription/payload';
 import { textField } from '../../common/text';
 

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { LOCALES } from '../../common/locales';
 import { accountsApi } from './accounts';
 import { apiKeysApi } from './api-keys';

@@ -4,7 +4,8 @@ import { LOCALES } from '../../common/locales';
 import { toolSlugOf } from '../../common/tool-content';
 import type { AppEnv } from '../http/app-env';
 import { SeoCode } from '../../common/error-codes';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../modules/errors';
+import { ok } from '../../common/envelope';
 import { readQuery } from '../http/validate';
 
 const lang = z.enum(LOCALES, { message: 'errors.seo.badLang' });
@@ -27,7 +28,7 @@ export function seoApi() {
     const q = readQuery(c, pageQuery);
     const slug = toolSlugOf(q.path);
     const page = slug ? (await tools(c).catalogue()).page(q.lang, slug) : null;
-    if (!page) throw new ApiError(SeoCode.PAGE_NOT_FOUND, 'errors.seo.pageNotFound', 404, { path: q.path });
+    if (!page) throw new ApiError(SeoCode.PAGE_NOT_FOUND, 'errors.seo.pageNotFound', { path: q.path });
     return c.json(ok(page));
   });
   api.get('/footer-tools', async (c) => {

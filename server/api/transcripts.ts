@@ -4,22 +4,19 @@ import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
-import {
-  transcriptNotFound,
-  cancelTranscript,
-  createFromUpload,
-  deleteTranscript,
-  deleteTranscripts,
-  editSegments,
-  importCaptions,
-  listTranscripts,
-  moveTranscripts,
-  ownTranscript,
-  renameTranscript,
-  retryTranscript,
-} from '../modules/transcription/transcripts';
+import { cancelTranscript } from '../modules/transcription/cancel';
+import { createFromUpload } from '../modules/transcription/create-from-upload';
+import { deleteTranscript, deleteTranscripts } from '../modules/transcription/delete';
+import { editSegments } from '../modules/transcription/edit-segments';
+import { importCaptions } from '../modules/transcription/import-captions';
+import { listTranscripts } from '../modules/transcription/list';
+import { moveTranscripts } from '../modules/transcription/move';
+import { ownTranscript, transcriptNotFound } from '../modules/transcription/ownership';
+import { renameTranscript } from '../modules/transcription/rename';
+import { retryRun } from '../modules/link-import/retry';
 import { ErrorCode } from '../../common/error-codes';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../modules/errors';
+import { ok } from '../../common/envelope';
 import { readBody, readQuery } from '../http/validate';
 import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { serveMedia } from '../http/serve-media';
@@ -186,7 +183,7 @@ export function transcriptsApi() {
     const user = await requireUser(c);
     const body = await readBody(c, importSchema);
     if (body.file.size > CAPTIONS_MAX_BYTES) {
-      throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge', 413);
+      throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge');
     }
     const row = await importCaptions(deps(c), user, {
       captions: await body.file.text(),
@@ -253,7 +250,8 @@ export function transcriptsApi() {
     const id = idParam(c);
     // The body is optional: {detect_speech: false} transcribes everything again.
     const body = await readBody(c, retrySchema);
-    return c.json(ok(await fullJson(deps(c), await retryTranscript(deps(c), user, id, body.detect_speech))));
+    const row = await retryRun(c.get('deps').services.linkImport, user, id, body.detect_speech);
+    return c.json(ok(await fullJson(deps(c), row)));
   });
 
   api.post('/:id/cancel', async (c) => {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { readBody } from '../http/validate';
 import { textField } from '../../common/text';
 import { WEBHOOK_EVENTS } from '../../common/webhook-events';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
 import { uuidParam } from '../http/current-user';
 import { requirePerson, setWorkspaceCookie } from '../http/current-actor';
-import { ok } from '../http/envelope';
+import { ok } from '../../common/envelope';
 import { readBody, readQuery } from '../http/validate';
 import { requestMeta } from '../http/request-meta';
 import { textField } from '../../common/text';

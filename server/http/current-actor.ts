@@ -6,7 +6,7 @@ import { WORKSPACE_COOKIE, WORKSPACE_COOKIE_MAX_AGE, WORKSPACE_HEADER } from '..
 import { keyNotAllowed } from '../modules/api-keys/access';
 import { resolveActor, type Actor } from '../modules/workspaces/actor';
 import { requireAuth } from './current-user';
-import { ApiError } from './envelope';
+import { ApiError } from '../modules/errors';
 import { isSecureRequest } from './request-origin';
 
 /**

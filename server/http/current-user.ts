@@ -4,7 +4,7 @@ import type { User } from '../db/schema';
 import { authenticate, type RequestAuth } from '../modules/api-keys/authenticate';
 import { sessionToken } from './cookies';
 import { ErrorCode } from '../../common/error-codes';
-import { ApiError } from './envelope';
+import { ApiError } from '../modules/errors';
 
 /**
  * The signed-in user of an API call (cookie or bearer session token, or an API key where keys

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../common/error-codes';
-import { ApiError } from './envelope';
+import { ApiError } from '../modules/errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,7 +19,7 @@ export function originCheck(publicUrl: string | undefined, corsOrigins: string[]
     const self = new URL(c.req.url).origin;
     const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
     if (origin && (origin === self || allowed.has(origin))) return next();
-    throw new ApiError(ErrorCode.FORBIDDEN, 'errors.api.badOrigin', 403);
+    throw new ApiError(ErrorCode.FORBIDDEN, 'errors.api.badOrigin');
   };
 }
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Transcript } from '../db/schema';
 import type { Storage } from '../modules/storage/storage';
 import { TranscriptCode } from '../../common/error-codes';
-import { ApiError } from './envelope';
+import { ApiError } from '../modules/errors';
 import { parseRange } from './range';
 import { PLAYABLE_TYPES } from '../modules/media/probe';
 
@@ -20,16 +20,16 @@ export async function serveMedia(
   row: Pick<Transcript, 'mediaKey' | 'mediaType' | 'mediaName'>,
   opts: ServeMediaOptions = {},
 ): Promise<Response> {
-  if (!row.mediaKey) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
+  if (!row.mediaKey) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia');
   const size = await storage.size(row.mediaKey);
-  if (size === null) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
+  if (size === null) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia');
   // Inline only as audio or video that ffprobe recognised; anything else (a failed upload of an
   // HTML page, a type stored before this rule) is a download of bytes, never a document on our
   // origin. The sandbox keeps even a mislabelled file from running script here.
   const playable = !!row.mediaType && PLAYABLE_TYPES.has(row.mediaType);
   // A link that may play but not download has nothing to offer for a file that cannot play.
   if (!playable && opts.allowDownload === false)
-    throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia', 404);
+    throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia');
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
     'Content-Type': playable ? row.mediaType! : 'application/octet-stream',

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '../../common/auth-schemas';
 import { ErrorCode } from '../../common/error-codes';
-import { ApiError } from './envelope';
+import { ApiError } from '../modules/errors';
 import { CONTROL_CHARS_MESSAGE, firstControlChar } from '../../common/text';
 
 /** Reads and validates a JSON (or form) body; bad JSON → 400, schema failure → 422 with field errors. */
@@ -31,13 +31,13 @@ function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   // refuses NUL; the rest is never meant). Fields say it themselves through common/text.ts.
   const bad = firstControlChar(raw);
   if (bad !== null) {
-    throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, {
+    throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', {
       fields: { [bad]: CONTROL_CHARS_MESSAGE },
     });
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, {
+  throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', {
     fields: fieldErrors(parsed.error),
   });
 }

@@ -8,7 +8,7 @@ import {
   createLimiters,
   recordFailure,
 } from '../../server/modules/auth/rate-limits';
-import { ApiError } from '../../server/http/envelope';
+import { ApiError } from '../../server/modules/errors';
 
 // Two limiter sets on one Redis behave like two web processes: the limit is shared.
 const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

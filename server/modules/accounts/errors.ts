@@ -1,22 +1,22 @@
 import { AuthCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 
 export const AuthError = {
   invalidCredentials: () => new ApiError(AuthCode.INVALID_CREDENTIALS, 'errors.auth.invalidCredentials'),
   wrongPassword: () =>
-    new ApiError(AuthCode.WRONG_PASSWORD, 'errors.auth.wrongPassword', 401, {
+    new ApiError(AuthCode.WRONG_PASSWORD, 'errors.auth.wrongPassword', {
       fields: { current_password: 'errors.auth.wrongPassword' },
     }),
   googleFailed: () => new ApiError(AuthCode.GOOGLE_FAILED, 'errors.auth.googleFailed'),
   unverified: (email: string) =>
-    new ApiError(AuthCode.UNVERIFIED, 'errors.auth.unverified', 403, { email, resend: true }),
+    new ApiError(AuthCode.UNVERIFIED, 'errors.auth.unverified', { email, resend: true }),
   invalidToken: () => new ApiError(AuthCode.INVALID_TOKEN, 'errors.auth.invalidToken'),
   invalidCode: () =>
-    new ApiError(AuthCode.INVALID_CODE, 'errors.auth.invalidCode', 400, {
+    new ApiError(AuthCode.INVALID_CODE, 'errors.auth.invalidCode', {
       fields: { code: 'errors.auth.invalidCode' },
     }),
   commonPassword: () =>
-    new ApiError(AuthCode.COMMON_PASSWORD, 'validation.passwordCommon', 422, {
+    new ApiError(AuthCode.COMMON_PASSWORD, 'validation.passwordCommon', {
       fields: { password: 'validation.passwordCommon' },
     }),
   googleNotConfigured: () => new ApiError(AuthCode.GOOGLE_NOT_CONFIGURED, 'errors.auth.googleNotConfigured'),

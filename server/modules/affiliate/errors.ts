@@ -1,5 +1,4 @@
 import { AffiliateCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 
-export const notAffiliate = () =>
-  new ApiError(AffiliateCode.NOT_AFFILIATE, 'errors.affiliate.notAffiliate', 404);
+export const notAffiliate = () => new ApiError(AffiliateCode.NOT_AFFILIATE, 'errors.affiliate.notAffiliate');

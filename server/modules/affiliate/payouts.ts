@@ -9,7 +9,7 @@ import {
   type Settlement,
   type User,
 } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { AffiliateDeps } from './deps';
 import { AffiliateCode } from '../../../common/error-codes';
 import { notAffiliate } from './errors';
@@ -70,7 +70,7 @@ export async function requestPayout(deps: AffiliateDeps, user: User, currency?: 
       .for('update');
     if (!affiliate) throw notAffiliate();
     if (!affiliate.paypalEmail) {
-      throw new ApiError(AffiliateCode.NO_PAYOUT_ACCOUNT, 'errors.affiliate.noPayoutAccount', 403);
+      throw new ApiError(AffiliateCode.NO_PAYOUT_ACCOUNT, 'errors.affiliate.noPayoutAccount');
     }
     const open = await tx
       .select({ id: commissions.id, amount: commissions.amount, currency: commissions.currency })
@@ -87,7 +87,7 @@ export async function requestPayout(deps: AffiliateDeps, user: User, currency?: 
     const chosen = currency?.toLowerCase() ?? [...totals].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'usd';
     const amount = totals.get(chosen) ?? 0;
     if (amount < deps.config.minPayout) {
-      throw new ApiError(AffiliateCode.BELOW_MINIMUM, 'errors.affiliate.belowMinimum', 403, {
+      throw new ApiError(AffiliateCode.BELOW_MINIMUM, 'errors.affiliate.belowMinimum', {
         minimum: deps.config.minPayout,
         available: amount,
         currency: chosen,
@@ -103,7 +103,7 @@ export async function requestPayout(deps: AffiliateDeps, user: User, currency?: 
           eq(settlements.status, 'requested'),
         ),
       );
-    if (openRequest) throw new ApiError(AffiliateCode.PAYOUT_OPEN, 'errors.affiliate.payoutOpen', 409);
+    if (openRequest) throw new ApiError(AffiliateCode.PAYOUT_OPEN, 'errors.affiliate.payoutOpen');
     const [payout] = await tx
       .insert(settlements)
       .values({

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { randomCode } from '../../../common/random-code';
 import { affiliateCodes, affiliates, type Affiliate, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { AffiliateDeps } from './deps';
 import { AffiliateCode, ErrorCode } from '../../../common/error-codes';
 import { notAffiliate } from './errors';
@@ -35,7 +35,7 @@ async function insertCode(
   if (wanted) {
     const code = normalizeCode(wanted);
     if (!CODE_RE.test(code)) {
-      throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', 422, {
+      throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', {
         fields: { code: 'errors.affiliate.badCode' },
       });
     }
@@ -44,7 +44,7 @@ async function insertCode(
       .values({ code, userId, label })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new ApiError(AffiliateCode.CODE_TAKEN, 'errors.affiliate.codeTaken', 409, { code });
+    if (!row) throw new ApiError(AffiliateCode.CODE_TAKEN, 'errors.affiliate.codeTaken', { code });
     return row;
   }
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -69,12 +69,12 @@ export interface ApplyInput {
 /** Joins the programme: terms accepted, details kept, first code (chosen or generated). */
 export async function applyAsAffiliate(deps: AffiliateDeps, user: User, input: ApplyInput) {
   if (!input.accept_terms) {
-    throw new ApiError(AffiliateCode.TERMS_REQUIRED, 'errors.affiliate.termsRequired', 422);
+    throw new ApiError(AffiliateCode.TERMS_REQUIRED, 'errors.affiliate.termsRequired');
   }
   if (input.code) {
     const check = await codeAvailable(deps, input.code);
     if (check.valid && !check.available) {
-      throw new ApiError(AffiliateCode.CODE_TAKEN, 'errors.affiliate.codeTaken', 409, {
+      throw new ApiError(AffiliateCode.CODE_TAKEN, 'errors.affiliate.codeTaken', {
         code: normalizeCode(input.code),
       });
     }
@@ -90,7 +90,7 @@ export async function applyAsAffiliate(deps: AffiliateDeps, user: User, input: A
     })
     .onConflictDoNothing()
     .returning();
-  if (!created) throw new ApiError(AffiliateCode.ALREADY_AFFILIATE, 'errors.affiliate.alreadyAffiliate', 409);
+  if (!created) throw new ApiError(AffiliateCode.ALREADY_AFFILIATE, 'errors.affiliate.alreadyAffiliate');
   try {
     await insertCode(deps, user.id, input.code ?? undefined, null);
   } catch (err) {
@@ -124,7 +124,7 @@ export async function addCode(
     .from(affiliateCodes)
     .where(eq(affiliateCodes.userId, user.id));
   if ((row?.n ?? 0) >= MAX_CODES) {
-    throw new ApiError(AffiliateCode.TOO_MANY_CODES, 'errors.affiliate.tooManyCodes', 403, {
+    throw new ApiError(AffiliateCode.TOO_MANY_CODES, 'errors.affiliate.tooManyCodes', {
       limit: MAX_CODES,
     });
   }

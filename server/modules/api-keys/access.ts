@@ -7,7 +7,7 @@ import {
 } from 'rate-limiter-flexible';
 import { ApiKeyCode } from '../../../common/error-codes';
 import { limitsFor } from '../../../common/ranks';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { ApiKey, User } from '../../db/schema';
 
 // What an API key may call, and how often (docs/decisions/0018-api-keys-webhooks.md).
@@ -24,7 +24,7 @@ export function apiKeyMayCall(scope: ApiKey['scope'], method: string, path: stri
   return scope === 'full' || READS.has(method.toUpperCase());
 }
 
-export const keyNotAllowed = () => new ApiError(ApiKeyCode.NOT_ALLOWED, 'errors.apiKeys.notAllowed', 403);
+export const keyNotAllowed = () => new ApiError(ApiKeyCode.NOT_ALLOWED, 'errors.apiKeys.notAllowed');
 
 export interface KeyRateLimiter {
   /** Spends one call of the key's minute; 429 with retry_after when none is left. */
@@ -52,7 +52,7 @@ export function createKeyRateLimiter(redis?: Redis | null): KeyRateLimiter {
         return { limit, remaining: res.remainingPoints };
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
-        throw new ApiError(ApiKeyCode.RATE_LIMITED, 'errors.apiKeys.rateLimited', 429, {
+        throw new ApiError(ApiKeyCode.RATE_LIMITED, 'errors.apiKeys.rateLimited', {
           retry_after: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
           limit,
         });

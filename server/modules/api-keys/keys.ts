@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { apiKeys, users, workspaceMembers, type ApiKey, type User } from '../../db/schema';
 import type { Actor } from '../workspaces/actor';
 import { ApiKeyCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { hashToken } from '../auth/tokens';
 import { withCurrentRank } from '../billing/rank';
 
@@ -34,7 +34,7 @@ export function looksLikeApiKey(token: string | null | undefined): token is stri
   return !!token && KEY_RE.test(token);
 }
 
-export const apiKeyNotFound = () => new ApiError(ApiKeyCode.NOT_FOUND, 'errors.apiKeys.notFound', 404);
+export const apiKeyNotFound = () => new ApiError(ApiKeyCode.NOT_FOUND, 'errors.apiKeys.notFound');
 
 /** The API shape of a key (never the key itself, which exists only in the create answer). */
 export function apiKeyJson(k: ApiKey) {
@@ -55,7 +55,7 @@ const ownKeys = (actor: Actor) =>
 export async function createApiKey(db: Db, actor: Actor, input: { name: string; scope: ApiKeyScope }) {
   const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, actor.user.id));
   if ((row?.n ?? 0) >= MAX_KEYS) {
-    throw new ApiError(ApiKeyCode.TOO_MANY, 'errors.apiKeys.tooMany', 403, { limit: MAX_KEYS });
+    throw new ApiError(ApiKeyCode.TOO_MANY, 'errors.apiKeys.tooMany', { limit: MAX_KEYS });
   }
   const key = newKey();
   const [created] = await db

@@ -6,7 +6,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { AuthCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 
 interface Rule {
   points: number;
@@ -46,7 +46,7 @@ export function createLimiters(redis?: Redis | null): Limiters {
 }
 
 const limited = (msBeforeNext: number) =>
-  new ApiError(AuthCode.RATE_LIMITED, 'errors.api.rateLimited', 429, {
+  new ApiError(AuthCode.RATE_LIMITED, 'errors.api.rateLimited', {
     retry_after: Math.max(1, Math.ceil(msBeforeNext / 1000)),
   });
 

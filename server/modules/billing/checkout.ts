@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { stripeLocale, type BillingInterval, type PaidRank } from '../../../common/plans';
 import { localizePath, type Locale } from '../../../common/locales';
 import { subscriptions, users, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { BillingDeps } from './deps';
 import { BillingCode } from '../../../common/error-codes';
 import { notConfigured, stripeUnavailable } from './errors';
@@ -72,9 +72,9 @@ export async function liveSubscription(deps: BillingDeps, userId: string) {
 export async function createCheckout(deps: BillingDeps, user: User, req: CheckoutRequest): Promise<string> {
   const stripe = stripeOf(deps);
   const price = deps.config.priceIds[req.rank]?.[req.interval];
-  if (!price) throw new ApiError(BillingCode.PLAN_NOT_FOR_SALE, 'errors.billing.planNotForSale', 404);
+  if (!price) throw new ApiError(BillingCode.PLAN_NOT_FOR_SALE, 'errors.billing.planNotForSale');
   if (await liveSubscription(deps, user.id)) {
-    throw new ApiError(BillingCode.ALREADY_SUBSCRIBED, 'errors.billing.alreadySubscribed', 409);
+    throw new ApiError(BillingCode.ALREADY_SUBSCRIBED, 'errors.billing.alreadySubscribed');
   }
   const customer = await ensureCustomer(deps, user);
   const metadata: Record<string, string> = { user_id: user.id };
@@ -105,7 +105,7 @@ export async function createPortal(
 ): Promise<string> {
   const stripe = stripeOf(deps);
   if (!user.stripeCustomerId) {
-    throw new ApiError(BillingCode.NO_CUSTOMER, 'errors.billing.noCustomer', 404);
+    throw new ApiError(BillingCode.NO_CUSTOMER, 'errors.billing.noCustomer');
   }
   const session = await callStripe(deps, 'billingPortal.sessions.create', () =>
     stripe.billingPortal.sessions.create({

@@ -1,7 +1,6 @@
 import { BillingCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 
-export const notConfigured = () =>
-  new ApiError(BillingCode.NOT_CONFIGURED, 'errors.billing.notConfigured', 503);
+export const notConfigured = () => new ApiError(BillingCode.NOT_CONFIGURED, 'errors.billing.notConfigured');
 export const stripeUnavailable = () =>
-  new ApiError(BillingCode.STRIPE_UNAVAILABLE, 'errors.billing.stripeUnavailable', 502);
+  new ApiError(BillingCode.STRIPE_UNAVAILABLE, 'errors.billing.stripeUnavailable');

@@ -2,7 +2,7 @@ import { and, eq, or, sql, sum } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
 import { orders, stripeEvents, subscriptions, users, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { UUID_RE } from '../../../common/validators';
 import { planForPrice } from './config';
 import type { BillingDeps } from './deps';
@@ -36,7 +36,7 @@ export function verifyEvent(deps: BillingDeps, rawBody: string, signature: strin
   try {
     return stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
   } catch {
-    throw new ApiError(BillingCode.BAD_SIGNATURE, 'errors.billing.badSignature', 400);
+    throw new ApiError(BillingCode.BAD_SIGNATURE, 'errors.billing.badSignature');
   }
 }
 
@@ -220,7 +220,7 @@ async function saveRefund(deps: BillingDeps, tx: Tx, charge: Stripe.Charge): Pro
     .for('update');
   if (!payment) {
     if (!customerId(charge)) return;
-    throw new ApiError(BillingCode.NOT_READY, 'errors.billing.paymentNotRecorded', 409);
+    throw new ApiError(BillingCode.NOT_READY, 'errors.billing.paymentNotRecorded');
   }
   const [prior] = await tx
     .select({ total: sum(orders.amount) })

@@ -17,7 +17,7 @@ import {
 import { speakerNames, type Speaker } from '../../../common/speakers';
 import type { Segment } from '../../../common/segments';
 import { ExportCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 
 export { EXPORT_FORMATS, type ExportFormat };
 
@@ -140,6 +140,6 @@ export function assertFormatAllowed(
   format: ExportFormat,
 ): void {
   if (!limitsFor(user.rankName, user.customLimits).export_formats.includes(format)) {
-    throw new ApiError(ExportCode.FORMAT_NOT_IN_PLAN, 'errors.exports.formatNotInPlan', 403, { format });
+    throw new ApiError(ExportCode.FORMAT_NOT_IN_PLAN, 'errors.exports.formatNotInPlan', { format });
   }
 }

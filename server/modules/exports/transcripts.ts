@@ -5,9 +5,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ExportCode } from '../../../common/error-codes';
 import { EXPORT_CONTENT_TYPES } from '../../../common/exports';
 import { transcripts, type Transcript, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
-import { ownTranscript, transcriptNotFound } from '../transcription/transcripts';
+import { ownTranscript, transcriptNotFound } from '../transcription/ownership';
 import {
   assertFormatAllowed,
   buildExport,
@@ -18,8 +18,7 @@ import {
   type ExportSource,
 } from './build';
 
-const notReady = (ids: string[]) =>
-  new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady', 409, { ids });
+const notReady = (ids: string[]) => new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady', { ids });
 
 /** The transcript as export input. Translations are English; otherwise the detected language. */
 export function exportSource(

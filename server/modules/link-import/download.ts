@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { AdmissionCode } from '../../../common/error-codes';
 import { limitsFor } from '../../../common/ranks';
 import { transcripts, users, type Transcript, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { JobMap } from '../jobs/job-map';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { MediaError } from '../media/media-error';
@@ -15,7 +15,7 @@ import { OutboundError, safeFetch, type OutboundResponse } from '../outbound/saf
 import { mediaKey } from '../storage/storage';
 import { assertAdmission } from '../transcription/admission';
 import { queueTranscription } from '../transcription/transcribe-jobs';
-import { nameFromFile } from '../transcription/transcripts';
+import { nameFromFile } from '../transcription/names';
 import type { LinkImportDeps } from './deps';
 import { LinkError } from './link-error';
 import { filenameFromDisposition, filenameFromUrl } from './names';

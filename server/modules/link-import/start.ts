@@ -1,20 +1,21 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { and, eq } from 'drizzle-orm';
 import { LinkCode } from '../../../common/error-codes';
-import { folders, transcripts, type User } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import { transcripts, type User } from '../../db/schema';
+import { ApiError } from '../errors';
 import { addressAllowed, type PrivateAllowance } from '../outbound/address';
 import { checkOutboundUrl } from '../outbound/safe-fetch';
 import { assertAdmission } from '../transcription/admission';
-import { folderNotFound, nameFromFile, type CreateInput } from '../transcription/transcripts';
-import { queueLinkDownload } from '../transcription/transcribe-jobs';
+import type { CreateInput } from '../transcription/create-from-upload';
+import { nameFromFile } from '../transcription/names';
+import { targetFolderId } from '../transcription/ownership';
 import type { LinkImportDeps } from './deps';
+import { queueLinkDownload } from './jobs';
 import { filenameFromUrl } from './names';
 
 export type LinkImportInput = Omit<CreateInput, 'uploadId'> & { url: string };
 
-const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl', 422);
+const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl');
 
 /**
  * Refuses a link no download could ever use, now, so the user hears it at once: not http(s),
@@ -35,11 +36,11 @@ export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllo
     try {
       addresses = (await lookup(host, { all: true })).map((a) => a.address);
     } catch {
-      throw new ApiError(LinkCode.UNREACHABLE, 'errors.links.unreachable', 422);
+      throw new ApiError(LinkCode.UNREACHABLE, 'errors.links.unreachable');
     }
   }
   if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a, allowPrivate))) {
-    throw new ApiError(LinkCode.BLOCKED, 'errors.links.blocked', 422);
+    throw new ApiError(LinkCode.BLOCKED, 'errors.links.blocked');
   }
   return url;
 }
@@ -52,15 +53,7 @@ export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllo
 export async function importFromLink(deps: LinkImportDeps, user: User, input: LinkImportInput) {
   const t = deps.transcription;
   const url = await assertImportableUrl(input.url, deps.allowPrivate);
-  let folderId: string | null = null;
-  if (input.folderId) {
-    const [folder] = await t.db
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.id, input.folderId), eq(folders.userId, user.id)));
-    if (!folder) throw folderNotFound();
-    folderId = folder.id;
-  }
+  const folderId = await targetFolderId(t, user, input.folderId);
   await assertAdmission(t.db, user, {}, t.now());
   const fromPath = filenameFromUrl(url.href);
   const [row] = await t.db

@@ -3,9 +3,9 @@ import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { limitsFor, type ExportFormat } from '../../../common/ranks';
 import { shareLinks, transcripts, users, type ShareLink, type Transcript, type User } from '../../db/schema';
 import { ShareCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
-import { ownTranscript } from '../transcription/transcripts';
+import { ownTranscript } from '../transcription/ownership';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { UUID_RE } from '../../../common/validators';
 import { assertFormatAllowed, buildExport, type ExportFile, type ExportOptions } from '../exports/build';
@@ -16,7 +16,7 @@ import { sharedTranscriptJson } from './payload';
 const SHARE_ID_BYTES = 16;
 
 /** Every bad link answers the same, so a visitor never learns which part was wrong. */
-export const shareNotFound = () => new ApiError(ShareCode.NOT_FOUND, 'errors.shares.notFound', 404);
+export const shareNotFound = () => new ApiError(ShareCode.NOT_FOUND, 'errors.shares.notFound');
 
 export function newShareId(): string {
   return randomBytes(SHARE_ID_BYTES).toString('base64url');
@@ -50,9 +50,9 @@ export async function createShare(
 ): Promise<ShareLink> {
   const now = deps.now();
   const row = await ownTranscript(deps, user, transcriptId);
-  if (row.status !== 'done') throw new ApiError(ShareCode.NOT_READY, 'errors.shares.notReady', 409);
+  if (row.status !== 'done') throw new ApiError(ShareCode.NOT_READY, 'errors.shares.notReady');
   if (input.expiresAt && (input.expiresAt <= now || input.expiresAt > maxExpiry(now))) {
-    throw new ApiError(ShareCode.BAD_EXPIRY, 'errors.shares.badExpiry', 422, {
+    throw new ApiError(ShareCode.BAD_EXPIRY, 'errors.shares.badExpiry', {
       fields: { expires_at: 'errors.shares.badExpiry' },
     });
   }
@@ -66,7 +66,7 @@ export async function createShare(
         .from(shareLinks)
         .where(and(eq(shareLinks.userId, user.id), activeAt(now)));
       if ((active?.n ?? 0) >= limit) {
-        throw new ApiError(ShareCode.LIMIT_REACHED, 'errors.shares.limitReached', 403, { limit });
+        throw new ApiError(ShareCode.LIMIT_REACHED, 'errors.shares.limitReached', { limit });
       }
     }
     const [created] = await tx

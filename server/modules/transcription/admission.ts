@@ -3,7 +3,7 @@ import { limitsFor, type RankLimits } from '../../../common/ranks';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, type User } from '../../db/schema';
 import { AdmissionCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { usagePeriod } from '../billing/period';
 
 /** Minutes charged in the user's current usage period (calendar month, or billing months). */
@@ -60,12 +60,12 @@ export async function assertAdmission(
 ): Promise<RankLimits> {
   const limits = limitsFor(user.rankName, user.customLimits);
   if (request.sizeBytes !== undefined && request.sizeBytes > limits.max_file_mb * 1024 * 1024) {
-    throw new ApiError(AdmissionCode.FILE_TOO_LARGE, 'errors.transcripts.fileTooLarge', 413, {
+    throw new ApiError(AdmissionCode.FILE_TOO_LARGE, 'errors.transcripts.fileTooLarge', {
       limit_mb: limits.max_file_mb,
     });
   }
   if (request.durationSec !== undefined && request.durationSec > limits.max_duration_minutes * 60) {
-    throw new ApiError(AdmissionCode.DURATION_TOO_LONG, 'errors.transcripts.durationTooLong', 403, {
+    throw new ApiError(AdmissionCode.DURATION_TOO_LONG, 'errors.transcripts.durationTooLong', {
       limit_minutes: limits.max_duration_minutes,
     });
   }
@@ -75,13 +75,13 @@ export async function assertAdmission(
     const left = Math.max(0, limits.minutes_per_month - used - pending);
     const needed = (request.durationSec ?? 0) / 60;
     if (left <= 0 || needed > left) {
-      throw new ApiError(AdmissionCode.QUOTA_EXCEEDED, 'errors.transcripts.quotaExceeded', 403, {
+      throw new ApiError(AdmissionCode.QUOTA_EXCEEDED, 'errors.transcripts.quotaExceeded', {
         minutes_left: Math.floor(left * 10) / 10,
       });
     }
   }
   if (!request.forTranscript && (await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
-    throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', 429, {
+    throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', {
       limit: limits.concurrent_jobs,
       count: limits.concurrent_jobs, // picks the message's plural form
     });

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { folders, transcripts, type User } from '../../db/schema';
 import { FolderCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription } from './transcribe-jobs';
-import { folderNotFound } from './transcripts';
+import { ownFolder } from './ownership';
 
 /** A generous cap: folders are one level, and a list this long is already hard to use. */
 export const MAX_FOLDERS = 500;
@@ -25,15 +25,6 @@ export async function listFolders(deps: TranscriptionDeps, user: User) {
   return rows;
 }
 
-export async function ownFolder(deps: TranscriptionDeps, user: User, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.userId, user.id)));
-  if (!row) throw folderNotFound();
-  return row;
-}
-
 async function assertNameFree(deps: TranscriptionDeps, user: User, name: string, except?: string) {
   const same = await deps.db
     .select({ id: folders.id, name: folders.name })
@@ -41,7 +32,7 @@ async function assertNameFree(deps: TranscriptionDeps, user: User, name: string,
     .where(eq(folders.userId, user.id));
   const lower = name.toLocaleLowerCase();
   if (same.some((f) => f.id !== except && f.name.toLocaleLowerCase() === lower)) {
-    throw new ApiError(FolderCode.NAME_TAKEN, 'errors.folders.nameTaken', 409);
+    throw new ApiError(FolderCode.NAME_TAKEN, 'errors.folders.nameTaken');
   }
   return same.length;
 }
@@ -49,7 +40,7 @@ async function assertNameFree(deps: TranscriptionDeps, user: User, name: string,
 export async function createFolder(deps: TranscriptionDeps, user: User, name: string) {
   const existing = await assertNameFree(deps, user, name);
   if (existing >= MAX_FOLDERS) {
-    throw new ApiError(FolderCode.TOO_MANY, 'errors.folders.tooMany', 403, { limit: MAX_FOLDERS });
+    throw new ApiError(FolderCode.TOO_MANY, 'errors.folders.tooMany', { limit: MAX_FOLDERS });
   }
   const [row] = await deps.db.insert(folders).values({ userId: user.id, name }).returning();
   return row!;

@@ -2,7 +2,8 @@ import type { User } from '../../db/schema';
 import type { TranscriptEvent } from '../jobs/events';
 import type { TranscriptionDeps } from './deps';
 import { transcriptJson } from './payload';
-import { ownTranscript, queuePosition } from './transcripts';
+import { ownTranscript } from './ownership';
+import { queuePosition } from './queue-position';
 
 /** One server-sent event: its name and JSON data. */
 export interface LiveMessage {

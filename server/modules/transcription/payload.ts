@@ -2,7 +2,8 @@ import type { Folder, Transcript } from '../../db/schema';
 import type { SearchSnippet } from '../../../common/search-snippet';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import type { TranscriptionDeps } from './deps';
-import { queuePosition, type summaryColumns } from './transcripts';
+import type { summaryColumns } from './list';
+import { queuePosition } from './queue-position';
 
 type Summary = Pick<Transcript, keyof typeof summaryColumns>;
 

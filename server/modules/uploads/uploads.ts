@@ -3,8 +3,9 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { User } from '../../db/schema';
-import { ErrorCode, UploadCode } from '../../../common/error-codes';
-import { ApiError, fail } from '../../http/envelope';
+import { ErrorCode, UploadCode, httpStatusOf } from '../../../common/error-codes';
+import { ApiError } from '../errors';
+import { fail } from '../../../common/envelope';
 import type { Logger } from '../../logger';
 import { stripControlChars } from '../../../common/text';
 
@@ -35,8 +36,9 @@ export interface FinishedUpload {
 
 type TusError = { status_code: number; body: string };
 
-function tusError(status: number, code: number, message: string, data: unknown = null): TusError {
-  return { status_code: status, body: JSON.stringify(fail(code, message, data)) };
+/** A refusal in the envelope, sent with the HTTP status its code encodes. */
+function tusError(code: number, message: string, data: unknown = null): TusError {
+  return { status_code: httpStatusOf(code), body: JSON.stringify(fail(code, message, data)) };
 }
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
@@ -53,7 +55,7 @@ async function envelopeErrors(res: Response): Promise<Response> {
     const parsed = JSON.parse(text) as { code?: unknown };
     if (typeof parsed.code !== 'number') throw new Error('not an envelope');
   } catch {
-    const { body: wrapped } = tusError(res.status, res.status, 'errors.uploads.rejected', {
+    const { body: wrapped } = tusError(res.status, 'errors.uploads.rejected', {
       detail: text.trim().slice(0, 200),
     });
     body = wrapped;
@@ -86,32 +88,30 @@ export function createUploads(deps: UploadDeps) {
     async onIncomingRequest(req, uploadId) {
       const user = await deps.userOf(req as unknown as Request).catch((err: unknown) => {
         // An API key's refusals (not allowed, minute spent) in the envelope, like other calls.
-        if (err instanceof ApiError)
-          throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
+        if (err instanceof ApiError) throw tusError(err.code, err.messageKey, err.data);
         throw err;
       });
-      if (!user) throw tusError(401, ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+      if (!user) throw tusError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
       owners.set(req as unknown as Request, user);
       if (req.method !== 'POST' && req.method !== 'OPTIONS') {
-        if (!UPLOAD_ID.test(uploadId)) throw tusError(404, ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
+        if (!UPLOAD_ID.test(uploadId)) throw tusError(ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
         const upload = await store.getUpload(uploadId).catch(() => null);
         if (!upload || upload.metadata?.userId !== user.id) {
-          throw tusError(404, ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
+          throw tusError(ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
         }
       }
     },
     async onUploadCreate(req, upload) {
       const user = owners.get(req as unknown as Request);
-      if (!user) throw tusError(401, ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+      if (!user) throw tusError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
       if (upload.sizeIsDeferred || upload.size === undefined) {
-        throw tusError(400, UploadCode.LENGTH_REQUIRED, 'errors.uploads.lengthRequired');
+        throw tusError(UploadCode.LENGTH_REQUIRED, 'errors.uploads.lengthRequired');
       }
-      if (upload.size === 0) throw tusError(422, UploadCode.EMPTY_FILE, 'errors.media.empty_file');
+      if (upload.size === 0) throw tusError(UploadCode.EMPTY_FILE, 'errors.media.empty_file');
       try {
         await deps.admit(user, upload.size);
       } catch (err) {
-        if (err instanceof ApiError)
-          throw tusError(err.httpStatus, Number(err.code), err.messageKey, err.data);
+        if (err instanceof ApiError) throw tusError(err.code, err.messageKey, err.data);
         throw err;
       }
       // The client names the file: control characters (a NUL would break the insert) go.
@@ -131,12 +131,12 @@ export function createUploads(deps: UploadDeps) {
       if ('status_code' in err && typeof err.body === 'string' && err.body.startsWith('{')) return err;
       if ('status_code' in err) {
         // tus's own refusals (size exceeded, offset mismatch …) in our envelope.
-        return tusError(err.status_code, err.status_code, 'errors.uploads.rejected', {
+        return tusError(err.status_code, 'errors.uploads.rejected', {
           detail: err.body.trim(),
         });
       }
       deps.logger.error({ err }, 'upload failed');
-      return tusError(500, ErrorCode.INTERNAL, 'errors.api.internal');
+      return tusError(ErrorCode.INTERNAL, 'errors.api.internal');
     },
   });
 

@@ -11,16 +11,16 @@ import {
 } from '../../db/schema';
 import { WebhookCode } from '../../../common/error-codes';
 import type { WebhookEvent } from '../../../common/webhook-events';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { addressAllowed, type PrivateAllowance } from '../outbound/address';
 import { checkOutboundUrl, OutboundError } from '../outbound/safe-fetch';
 import { newWebhookSecret } from './signing';
 
 export const MAX_ENDPOINTS = 10;
 
-export const webhookNotFound = () => new ApiError(WebhookCode.NOT_FOUND, 'errors.webhooks.notFound', 404);
+export const webhookNotFound = () => new ApiError(WebhookCode.NOT_FOUND, 'errors.webhooks.notFound');
 const badUrl = (reason: string) =>
-  new ApiError(WebhookCode.BAD_URL, 'errors.webhooks.badUrl', 422, {
+  new ApiError(WebhookCode.BAD_URL, 'errors.webhooks.badUrl', {
     fields: { url: `validation.webhookUrl` },
     reason,
   });
@@ -112,7 +112,7 @@ export async function createEndpoint(
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.userId, user.id));
   if ((row?.n ?? 0) >= MAX_ENDPOINTS) {
-    throw new ApiError(WebhookCode.TOO_MANY, 'errors.webhooks.tooMany', 403, { limit: MAX_ENDPOINTS });
+    throw new ApiError(WebhookCode.TOO_MANY, 'errors.webhooks.tooMany', { limit: MAX_ENDPOINTS });
   }
   const url = await assertDeliverableUrl(input.url, deps.allowPrivate);
   const [created] = await deps.db

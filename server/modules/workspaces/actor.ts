@@ -4,7 +4,7 @@ import { workspaceMembers, workspaces, type User, type Workspace } from '../../d
 import type { WorkspaceRole } from '../../../common/record-states';
 import { UUID_RE } from '../../../common/validators';
 import { WorkspaceCode } from '../../../common/error-codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { workspaceNotFound } from './errors';
 
 /**
@@ -69,7 +69,7 @@ export async function resolveActor(
   const { user, key } = auth;
   if (key) {
     if (header !== null && header !== key.workspaceId) {
-      throw new ApiError(WorkspaceCode.KEY_WORKSPACE, 'errors.workspaces.keyWorkspace', 403);
+      throw new ApiError(WorkspaceCode.KEY_WORKSPACE, 'errors.workspaces.keyWorkspace');
     }
     const row = await membershipOrPersonal(db, user.id, key.workspaceId);
     if (!row || row.workspace.id !== key.workspaceId) return null;

@@ -17,7 +17,7 @@ import type {
   InvitationPreviewJson,
   PendingInvitationJson,
 } from '../../../common/workspace-types';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Actor } from './actor';
 import { assertCan, membershipOf } from './access';
@@ -97,7 +97,7 @@ export async function inviteMember(
       .select({ role: workspaceMembers.role })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, existing.id)));
-    if (member) throw new ApiError(WorkspaceCode.ALREADY_MEMBER, 'errors.workspaces.alreadyMember', 409);
+    if (member) throw new ApiError(WorkspaceCode.ALREADY_MEMBER, 'errors.workspaces.alreadyMember');
   }
   const now = deps.now();
   const [open] = await deps.db
@@ -111,7 +111,7 @@ export async function inviteMember(
       ),
     );
   if (open && now.getTime() - open.createdAt.getTime() < RESEND_AFTER_MS) {
-    throw new ApiError(ErrorCode.RATE_LIMITED, 'errors.workspaces.resendWait', 429, {
+    throw new ApiError(ErrorCode.RATE_LIMITED, 'errors.workspaces.resendWait', {
       retry_after: Math.ceil((RESEND_AFTER_MS - (now.getTime() - open.createdAt.getTime())) / 1000),
     });
   }
@@ -120,7 +120,7 @@ export async function inviteMember(
   const taken = (await seatsTaken(deps.db, workspaceId, now)) - (open && open.expiresAt > now ? 1 : 0);
   if (taken >= plan.seats) {
     const from = standardRank(plan.rankName);
-    throw new ApiError(WorkspaceCode.SEATS_FULL, 'errors.workspaces.seatsFull', 403, {
+    throw new ApiError(WorkspaceCode.SEATS_FULL, 'errors.workspaces.seatsFull', {
       seats: plan.seats,
       count: plan.seats,
       rank: from && from !== 'Enterprise' ? cheapestRankWithSeats(plan.seats, from) : null,
@@ -319,7 +319,7 @@ export async function answerInvitation(
   const row = await openInvitation(deps, by);
   if (!row) throw invitationInvalid();
   if (!user.emailVerified || user.email !== row.invitation.email) {
-    throw new ApiError(WorkspaceCode.INVITATION_NOT_YOURS, 'errors.workspaces.invitationNotYours', 403, {
+    throw new ApiError(WorkspaceCode.INVITATION_NOT_YOURS, 'errors.workspaces.invitationNotYours', {
       email: row.invitation.email,
     });
   }
@@ -332,7 +332,7 @@ export async function answerInvitation(
       .from(workspaceMembers)
       .where(eq(workspaceMembers.workspaceId, workspace.id));
     if ((members?.n ?? 0) >= plan.seats) {
-      throw new ApiError(WorkspaceCode.SEATS_FULL, 'errors.workspaces.seatsFullJoin', 403, {
+      throw new ApiError(WorkspaceCode.SEATS_FULL, 'errors.workspaces.seatsFullJoin', {
         seats: plan.seats,
         count: plan.seats,
       });

@@ -3,7 +3,7 @@ import { transcripts, workspaceMembers, workspaces, type User, type Workspace } 
 import { ErrorCode, WorkspaceCode } from '../../../common/error-codes';
 import type { WorkspaceRole } from '../../../common/record-states';
 import type { WorkspaceJson } from '../../../common/workspace-types';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../errors';
 import { cancelTranscription } from '../transcription/transcribe-jobs';
 import type { Actor } from './actor';
 import { assertCan, membershipOf } from './access';
@@ -64,7 +64,7 @@ export async function createWorkspace(deps: WorkspaceDeps, user: User, name: str
       ),
     );
   if ((owned?.n ?? 0) >= MAX_OWNED_TEAMS) {
-    throw new ApiError(WorkspaceCode.TOO_MANY, 'errors.workspaces.tooMany', 403, { limit: MAX_OWNED_TEAMS });
+    throw new ApiError(WorkspaceCode.TOO_MANY, 'errors.workspaces.tooMany', { limit: MAX_OWNED_TEAMS });
   }
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export async function renameWorkspace(deps: WorkspaceDeps, actor: Actor, id: str
   return { workspace: row!, role };
 }
 
-const personal = () => new ApiError(WorkspaceCode.PERSONAL, 'errors.workspaces.personal', 403);
+const personal = () => new ApiError(WorkspaceCode.PERSONAL, 'errors.workspaces.personal');
 
 /**
  * Deletes a team workspace with everything in it: running jobs are stopped, media files
@@ -102,7 +102,7 @@ export async function deleteWorkspace(deps: WorkspaceDeps, actor: Actor, id: str
   if (workspace.kind === 'personal') throw personal();
   assertCan(role, 'workspace.delete', { workspaceKind: workspace.kind });
   if (confirmName.trim() !== (workspace.name ?? '').trim()) {
-    throw new ApiError(ErrorCode.VALIDATION, 'errors.workspaces.confirmName', 422, {
+    throw new ApiError(ErrorCode.VALIDATION, 'errors.workspaces.confirmName', {
       fields: { confirm_name: 'errors.workspaces.confirmName' },
     });
   }

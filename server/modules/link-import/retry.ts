@@ -1,0 +1,42 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { transcripts, type Transcript, type User } from '../../db/schema';
+import { assertAdmission } from '../transcription/admission';
+import { FRESH_RUN } from '../transcription/fresh-run';
+import { ownTranscript } from '../transcription/ownership';
+import { notRetryable, retryTranscript } from '../transcription/retry';
+import type { LinkImportDeps } from './deps';
+import { queueLinkDownload } from './jobs';
+
+/** A link import that failed or stopped before its file arrived: nothing to transcribe yet. */
+const awaitsDownload = (row: Transcript) =>
+  (row.status === 'failed' || row.status === 'canceled') && row.source === 'link' && !row.mediaKey;
+
+/**
+ * "Try again" for any transcript: a link import whose file never arrived downloads again, every
+ * other one is transcribed again from its media (modules/transcription/retry.ts).
+ */
+export async function retryRun(deps: LinkImportDeps, user: User, id: string, detectSpeech?: boolean) {
+  const row = await ownTranscript(deps.transcription, user, id);
+  if (awaitsDownload(row)) return retryDownload(deps, user, row, detectSpeech);
+  return retryTranscript(deps.transcription, user, row, detectSpeech);
+}
+
+async function retryDownload(deps: LinkImportDeps, user: User, row: Transcript, detectSpeech?: boolean) {
+  const t = deps.transcription;
+  await assertAdmission(t.db, user, {}, t.now());
+  const [updated] = await t.db
+    .update(transcripts)
+    .set({
+      ...FRESH_RUN,
+      status: 'queued',
+      stage: 'downloading',
+      ...(detectSpeech === undefined ? {} : { detectSpeech }),
+      updatedAt: t.now(),
+    })
+    .where(and(eq(transcripts.id, row.id), inArray(transcripts.status, ['failed', 'canceled'])))
+    .returning();
+  if (!updated) throw notRetryable();
+  await queueLinkDownload(t.queue, row.id);
+  t.events.publish(row.id, { type: 'status', status: 'queued', progress: 0, stage: 'downloading' });
+  return updated;
+}

@@ -1,0 +1,86 @@
+import { TranscriptCode } from '../../../common/error-codes';
+import { transcripts, type User } from '../../db/schema';
+import { ApiError } from '../errors';
+import { MediaError } from '../media/media-error';
+import { probeMedia, type MediaInfo } from '../media/probe';
+import { assertAdmission } from './admission';
+import type { TranscriptionDeps } from './deps';
+import { attachUpload } from './media';
+import { nameFromFile } from './names';
+import { targetFolderId } from './ownership';
+import { queueTranscription } from './transcribe-jobs';
+
+export interface CreateInput {
+  uploadId: string;
+  name?: string;
+  language: string;
+  translate: boolean;
+  folderId?: string | null;
+  /** Look for speech first (default true). */
+  detectSpeech?: boolean;
+  /** Identify speakers; speakerCount = how many are expected (null: find out). */
+  detectSpeakers?: boolean;
+  speakerCount?: number | null;
+}
+
+/**
+ * Turns a finished upload into a queued transcript: probe (real media, not a name), check the
+ * rank's limits with the real duration, move the file into storage, queue the job. A file that
+ * is not usable media still becomes a transcript, failed with its reason, so the user sees why
+ * and can delete it.
+ */
+export async function createFromUpload(deps: TranscriptionDeps, user: User, input: CreateInput) {
+  const upload = await deps.uploads.finished(input.uploadId, user.id);
+  if (!upload) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
+  const folderId = await targetFolderId(deps, user, input.folderId);
+
+  let info: MediaInfo | null = null;
+  let mediaError: MediaError | null = null;
+  try {
+    info = await probeMedia(deps.ffprobe, upload.path);
+  } catch (err) {
+    if (!(err instanceof MediaError)) throw err;
+    mediaError = err;
+  }
+  if (info) {
+    try {
+      await assertAdmission(
+        deps.db,
+        user,
+        { sizeBytes: upload.size, durationSec: info.durationSec },
+        deps.now(),
+      );
+    } catch (err) {
+      await deps.uploads.discard(upload.id);
+      throw err;
+    }
+  }
+
+  const [row] = await deps.db
+    .insert(transcripts)
+    .values({
+      userId: user.id,
+      folderId,
+      name: input.name?.trim() || nameFromFile(upload.filename),
+      source: 'upload',
+      status: info ? 'queued' : 'failed',
+      language: input.language,
+      translate: input.translate,
+      detectSpeech: input.detectSpeech ?? true,
+      detectSpeakers: input.detectSpeakers ?? false,
+      speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
+      mediaName: upload.filename.slice(0, 255),
+      // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
+      mediaType: info?.mimeType ?? null,
+      mediaSize: upload.size,
+      hasVideo: info?.hasVideo ?? false,
+      durationSec: info?.durationSec ?? null,
+      errorCode: mediaError?.code ?? null,
+      errorDetail: mediaError?.message ?? null,
+    })
+    .returning();
+  const key = await attachUpload(deps, row!, upload);
+  if (info) await queueTranscription(deps.queue, row!.id);
+  else await deps.notify?.({ event: 'transcript.failed', transcriptId: row!.id });
+  return { ...row!, mediaKey: key };
+}

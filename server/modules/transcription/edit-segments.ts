@@ -1,0 +1,127 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { TranscriptCode } from '../../../common/error-codes';
+import { replaceInSegments } from '../../../common/find-replace';
+import {
+  mergeSegments,
+  normalizeSegments,
+  segmentsToPlainText,
+  shiftSegments,
+  splitSegment,
+  type Segment,
+} from '../../../common/segments';
+import { normalizeSpeakers, withKnownSpeakers, type Speaker } from '../../../common/speakers';
+import { retimeWords } from '../../../common/words';
+import { transcripts, type Transcript, type User } from '../../db/schema';
+import { ApiError } from '../errors';
+import type { TranscriptionDeps } from './deps';
+import { ownTranscript } from './ownership';
+import { applySpeakerEdit, isSpeakerEdit } from './speaker-edits';
+
+export type SegmentEdit =
+  /** The whole transcript (undo): the speakers too when given, else they stay. */
+  | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
+  | { op: 'text'; index: number; text: string }
+  | { op: 'split'; index: number; offset: number }
+  | { op: 'merge'; index: number }
+  | { op: 'shift'; delta: number; from?: number }
+  | { op: 'find_replace'; find: string; replace: string; index?: number }
+  /** Segments at `indices` said by `speaker` (null: nobody named). */
+  | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
+  /** A new speaker (default name and colour unless given), optionally given segments at once. */
+  | { op: 'add_speaker'; name?: string; indices?: number[] }
+  /** Rename or recolour a speaker: every segment follows, as they refer to it by id. */
+  | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
+  /** Everything `from` said becomes `into`'s; `from` leaves the list. */
+  | { op: 'merge_speakers'; from: string; into: string };
+
+/** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
+export async function editSegments(
+  deps: TranscriptionDeps,
+  user: User,
+  id: string,
+  edit: SegmentEdit,
+  expectedUpdatedAt?: string,
+) {
+  const row = await ownTranscript(deps, user, id);
+  if (row.status !== 'done') {
+    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable');
+  }
+  if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== row.updatedAt.getTime()) {
+    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
+  }
+  const duration = row.durationSec ?? undefined;
+  let next: Segment[];
+  let speakers: Speaker[];
+  try {
+    ({ segments: next, speakers } = applyEdit(row, edit, duration, user.language));
+    next = withKnownSpeakers(next, speakers);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      throw new ApiError(TranscriptCode.BAD_EDIT, 'errors.transcripts.badEdit', {
+        detail: err.message,
+      });
+    }
+    throw err;
+  }
+  const [updated] = await deps.db
+    .update(transcripts)
+    .set({ segments: next, speakers, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
+    // Compared at millisecond precision: PostgreSQL keeps microseconds, JavaScript dates do not.
+    .where(
+      and(
+        eq(transcripts.id, id),
+        sql`date_trunc('milliseconds', ${transcripts.updatedAt}) = ${row.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  if (!updated) throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
+  return updated;
+}
+
+function applyEdit(
+  row: Pick<Transcript, 'segments' | 'speakers'>,
+  edit: SegmentEdit,
+  duration: number | undefined,
+  locale: string,
+): { segments: Segment[]; speakers: Speaker[] } {
+  if (edit.op === 'replace') {
+    return {
+      segments: normalizeSegments(edit.segments, duration),
+      speakers: edit.speakers ? normalizeSpeakers(edit.speakers, locale) : row.speakers,
+    };
+  }
+  if (isSpeakerEdit(edit)) return applySpeakerEdit(row, edit, locale);
+  return { segments: applySegmentEdit(row.segments, edit, duration), speakers: row.speakers };
+}
+
+function applySegmentEdit(
+  segments: Segment[],
+  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' | 'find_replace' }>,
+  duration?: number,
+): Segment[] {
+  switch (edit.op) {
+    case 'text': {
+      const seg = segments[edit.index];
+      if (!seg) throw new RangeError('No such segment');
+      // Unchanged words keep their timing; new or changed ones share the time around them.
+      const words = retimeWords(seg, edit.text);
+      const timed: Segment = words
+        ? { start: seg.start, end: seg.end, text: edit.text, words }
+        : { start: seg.start, end: seg.end, text: edit.text };
+      const edited = seg.speaker ? { ...timed, speaker: seg.speaker } : timed;
+      const copy = segments.map((s, i) => (i === edit.index ? edited : s));
+      return normalizeSegments(copy, duration);
+    }
+    case 'split':
+      return splitSegment(segments, edit.index, edit.offset);
+    case 'merge':
+      return mergeSegments(segments, edit.index);
+    case 'shift':
+      return shiftSegments(segments, edit.delta, edit.from ?? 0, duration);
+    case 'find_replace': {
+      if (edit.index !== undefined && !segments[edit.index]) throw new RangeError('No such segment');
+      const replaced = replaceInSegments(segments, edit.find, edit.replace, edit.index);
+      return normalizeSegments(replaced.segments, duration);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { transcripts, type User } from '../../db/schema';
+import type { TranscriptionDeps } from './deps';
+import { ownFolder } from './ownership';
+import { searchCondition, searchSnippets } from './search';
+
+export interface ListQuery {
+  folderId?: string | null;
+  /** 'root' lists transcripts outside any folder. */
+  root?: boolean;
+  q?: string;
+  sort: 'created_at' | 'name' | 'duration';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** Everything but the segments: what lists show. */
+export const summaryColumns = {
+  id: transcripts.id,
+  name: transcripts.name,
+  folderId: transcripts.folderId,
+  source: transcripts.source,
+  sourceUrl: transcripts.sourceUrl,
+  status: transcripts.status,
+  progress: transcripts.progress,
+  stage: transcripts.stage,
+  remainingSec: transcripts.remainingSec,
+  detectSpeech: transcripts.detectSpeech,
+  detectSpeakers: transcripts.detectSpeakers,
+  speakerCount: transcripts.speakerCount,
+  language: transcripts.language,
+  detectedLanguage: transcripts.detectedLanguage,
+  translate: transcripts.translate,
+  mediaName: transcripts.mediaName,
+  mediaType: transcripts.mediaType,
+  mediaSize: transcripts.mediaSize,
+  mediaKey: transcripts.mediaKey,
+  hasVideo: transcripts.hasVideo,
+  durationSec: transcripts.durationSec,
+  errorCode: transcripts.errorCode,
+  createdAt: transcripts.createdAt,
+  updatedAt: transcripts.updatedAt,
+  completedAt: transcripts.completedAt,
+};
+
+export async function listTranscripts(deps: TranscriptionDeps, user: User, query: ListQuery) {
+  const conditions: SQL[] = [eq(transcripts.userId, user.id)];
+  if (query.folderId) {
+    await ownFolder(deps, user, query.folderId);
+    conditions.push(eq(transcripts.folderId, query.folderId));
+  } else if (query.root) {
+    conditions.push(isNull(transcripts.folderId));
+  }
+  const q = query.q?.trim();
+  if (q) conditions.push(searchCondition(q));
+  const where = and(...conditions);
+  const column =
+    query.sort === 'name'
+      ? transcripts.name
+      : query.sort === 'duration'
+        ? transcripts.durationSec
+        : transcripts.createdAt;
+  const direction = query.order === 'asc' ? asc : desc;
+  const [items, [total]] = await Promise.all([
+    deps.db
+      .select(summaryColumns)
+      .from(transcripts)
+      .where(where)
+      .orderBy(direction(column), desc(transcripts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ n: count() }).from(transcripts).where(where),
+  ]);
+  // A search shows, per result, where its text matched (null: by its name only).
+  const snippets = q
+    ? await searchSnippets(
+        deps.db,
+        user.id,
+        items.map((i) => i.id),
+        q,
+      )
+    : null;
+  return {
+    items: snippets ? items.map((i) => ({ ...i, snippet: snippets.get(i.id) ?? null })) : items,
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.pageSize,
+  };
+}
