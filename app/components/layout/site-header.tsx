@@ -62,6 +62,7 @@ export function SiteHeader() {
                 <summary
                   className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
                   aria-label={t('nav.account')}
+                  data-testid="account-menu"
                 >
                   {(viewer.name || viewer.email).slice(0, 1).toUpperCase()}
                 </summary>

@@ -6,6 +6,7 @@ import { CreateButton, useCreateForm } from '../developer/owned-list';
 import { useLocalePath } from '../../lib/use-locale';
 import { switchWorkspace } from '../../lib/use-workspace';
 import type { WorkspaceJson } from '../../../common/workspace-types';
+import { cheapestRankWithSeats } from '../../../common/ranks';
 
 /** Creates a team workspace and switches to its settings, where members are invited. */
 export function CreateWorkspaceForm() {
@@ -37,7 +38,9 @@ export function CreateWorkspaceForm() {
         required
         error={fields.name}
       />
-      <p className="text-xs text-slate-500">{t('workspaces.create.seatsNote')}</p>
+      <p className="text-xs text-slate-500">
+        {t('workspaces.create.seatsNote', { plan: t(`ranks.${cheapestRankWithSeats(1) ?? 'Enterprise'}`) })}
+      </p>
       <CreateButton pending={pending}>{t('workspaces.create.submit')}</CreateButton>
     </form>
   );
