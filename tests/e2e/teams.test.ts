@@ -101,7 +101,11 @@ describe('a team workspace in the browser', () => {
       .poll(() => page.getByTestId('workspace-seats').textContent())
       .toContain('2 of 3 seats taken');
     await shot(page, 'settings-owner');
-    const mine = await api<{ items: { id: string; kind: string }[] }>(owner, 'GET', '/self-api/v1/workspaces');
+    const mine = await api<{ items: { id: string; kind: string }[] }>(
+      owner,
+      'GET',
+      '/self-api/v1/workspaces',
+    );
     teamId = mine.data.items.find((w) => w.kind === 'team')!.id;
     expect(problems).toEqual([]);
     await ctx.close();
