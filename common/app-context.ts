@@ -24,7 +24,7 @@ export interface Viewer {
   name: string | null;
   rank_name: string;
   language: string;
-  /** The workspace the pages work in (decision 0026), with the viewer's role there. */
+  /** The workspace the pages work in (decision 0027), with the viewer's role there. */
   workspace: WorkspaceJson;
   /** Every workspace the viewer belongs to, personal first: the header's switcher. */
   workspaces: WorkspaceJson[];

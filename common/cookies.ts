@@ -4,7 +4,7 @@ export const REF_COOKIE = `${PROJECT}_REF_CODE`;
 export const REF_COOKIE_MAX_AGE = 90 * 24 * 3600;
 export const SESSION_COOKIE = 'token';
 export const SESSION_MAX_AGE = 30 * 24 * 3600;
-/** The workspace the pages work in (decision 0026): set by the header's switcher, a year long. */
+/** The workspace the pages work in (decision 0027): set by the header's switcher, a year long. */
 export const WORKSPACE_COOKIE = `${PROJECT}_workspace`;
 export const WORKSPACE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 /** The header an API call names its workspace with (a key's own workspace only). */

@@ -134,7 +134,7 @@ export const LinkCode = {
   UNREACHABLE: 42253,
 } as const;
 
-/** Workspaces, members and invitations (docs/decisions/0026-team-workspaces.md). */
+/** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
 export const WorkspaceCode = {
   /** The caller's role does not allow this; data.role is the role, data.needed the one it takes. */
   FORBIDDEN: 40361,

@@ -17,7 +17,7 @@ export interface RankLimits {
   /** Calls per minute each API key may make (docs/decisions/0018-api-keys-webhooks.md). */
   api_requests_per_minute: number;
   /**
-   * Members a workspace on this rank may have (docs/decisions/0026-team-workspaces.md): a paid
+   * Members a workspace on this rank may have (docs/decisions/0027-team-workspaces.md): a paid
    * team workspace has as many as its subscription's quantity, up to this.
    */
   seats: number;

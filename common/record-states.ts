@@ -48,11 +48,11 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WEBHOOK_DISABLED_REASONS = ['failures'] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
-/** A workspace is an account's own (`personal`, one per account) or shared (`team`): decision 0026. */
+/** A workspace is an account's own (`personal`, one per account) or shared (`team`): decision 0027. */
 export const WORKSPACE_KINDS = ['personal', 'team'] as const;
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 
-/** A member's role, lowest first: each may do what the ones before it may (decision 0026). */
+/** A member's role, lowest first: each may do what the ones before it may (decision 0027). */
 export const WORKSPACE_ROLES = ['viewer', 'editor', 'admin', 'owner'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 

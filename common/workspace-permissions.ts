@@ -1,4 +1,4 @@
-// What a member of a workspace may do (docs/decisions/0026-team-workspaces.md): one pure
+// What a member of a workspace may do (docs/decisions/0027-team-workspaces.md): one pure
 // function, `can`, used by every server check after the object was found through the caller's
 // membership, and by the pages to show only the controls a role can use.
 import { WORKSPACE_ROLES, type WorkspaceKind, type WorkspaceRole } from './record-states';

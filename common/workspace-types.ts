@@ -1,6 +1,6 @@
 import type { InvitableRole, InvitationStatus, WorkspaceKind, WorkspaceRole } from './record-states';
 
-// The API's shapes for workspaces, members and invitations (docs/decisions/0026-team-workspaces.md).
+// The API's shapes for workspaces, members and invitations (docs/decisions/0027-team-workspaces.md).
 
 export interface WorkspaceJson {
   id: string;

@@ -12,13 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'build', 'node');
-/** Output name → source. whisper-child is the engine's child process (one per transcription). */
+/** Output name → source. whisper-child is the engine's child process (one per transcription), llm-child the local language model's. */
 export const SERVER_ENTRIES = {
   main: 'server/main.ts',
   worker: 'server/worker.ts',
   admin: 'scripts/admin.ts',
   'model-download': 'scripts/model-download.ts',
   'whisper-child': 'server/modules/engine/whisper/child.ts',
+  'llm-child': 'server/modules/language-model/local-child.ts',
 };
 const SOURCES = ['server', 'common', 'scripts', 'package-lock.json', 'tsconfig.json'];
 

@@ -1,4 +1,5 @@
-// `npm run model:download -- <name> [--force]`: fetches a whisper.cpp model (ggml-<name>.bin) into
+// `npm run model:download -- <name> [--force]`: fetches a whisper.cpp model (ggml-<name>.bin), or a
+// language model of server/modules/language-model/catalogue.ts (LLM_MODEL_BASE_URL a mirror), into
 // <DATA_DIR or ./data>/models/ for operators who want it before the server starts (the server also
 // fetches its configured model by itself). Resumes an interrupted download, checks the SHA-1 from
 // the model table (server/modules/engine/models/catalogue.ts) and moves the file into place only
@@ -21,6 +22,12 @@ import {
 } from '../server/modules/engine/models/catalogue';
 import { downloadFile, DownloadError, type DownloadProgress } from '../server/modules/engine/models/download';
 import {
+  isKnownLlmModel,
+  LLM_MODELS,
+  llmModelFile,
+  llmModelUrl,
+} from '../server/modules/language-model/catalogue';
+import {
   DIARIZATION_MODELS,
   diarizationModelUrl,
   diarizationPaths,
@@ -32,6 +39,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 function usage() {
   log('usage: npm run model:download -- <name> [--force]');
   log(`models: ${Object.keys(WHISPER_MODELS).join(', ')}; diarization (the speaker models)`);
+  log(`language models: ${Object.keys(LLM_MODELS).join(', ')}`);
 }
 
 /**
@@ -118,22 +126,28 @@ export async function main(argv: string[]): Promise<number> {
   }
   const name = names[0] ?? (process.env.WHISPER_MODEL_NAME || 'base');
   if (name === 'diarization') return downloadDiarization(force);
-  if (!isKnownModel(name)) {
+  const llm = isKnownLlmModel(name);
+  if (!isKnownModel(name) && !llm) {
     log(`unknown model "${name}".`);
     usage();
     return 2;
   }
 
   const dir = path.join(path.resolve(process.env.DATA_DIR || 'data'), 'models');
-  const file = modelFileName(name);
+  const file = llm ? llmModelFile(name) : modelFileName(name);
   const dest = path.join(dir, file);
   if (existsSync(dest) && !force) {
     log(`${dest} already exists (use --force to download it again).`);
     return 0;
   }
-  const sha1 = expectedSha1(name, process.env.WHISPER_MODEL_SHA1);
-  const sha256 = expectedSha256(name, process.env.WHISPER_MODEL_SHA1);
-  const url = modelUrl(name, process.env.WHISPER_MODEL_BASE_URL || DEFAULT_MODEL_BASE_URL);
+  // A language model (GGUF) comes from LLM_MODEL_BASE_URL or its publisher, checked by SHA-256.
+  const sha1 = llm ? null : expectedSha1(name, process.env.WHISPER_MODEL_SHA1);
+  const sha256 = llm
+    ? process.env.LLM_MODEL_SHA256?.toLowerCase() || (LLM_MODELS[name]?.sha256 ?? null)
+    : expectedSha256(name, process.env.WHISPER_MODEL_SHA1);
+  const url = llm
+    ? llmModelUrl(name, process.env.LLM_MODEL_BASE_URL)!
+    : modelUrl(name, process.env.WHISPER_MODEL_BASE_URL || DEFAULT_MODEL_BASE_URL);
   const controller = new AbortController();
   // Ctrl-C keeps the partial file: the next run resumes it.
   const onSignal = () => controller.abort();

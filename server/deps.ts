@@ -36,6 +36,8 @@ import { parseAllowance } from './modules/outbound/address';
 import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
+import { createLanguageModel } from './modules/language-model/create-language-model';
+import type { LanguageModel } from './modules/language-model/types';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -50,8 +52,13 @@ export interface ServiceDeps {
   webhooks: WebhookDeps;
   /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
-  /** Workspaces, members and invitations (docs/decisions/0026-team-workspaces.md). */
+  /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
   workspaces: WorkspaceDeps;
+  /**
+   * The language model (docs/decisions/0026-language-model.md): an OpenAI-compatible endpoint
+   * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
+   */
+  languageModel: LanguageModel;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -63,6 +70,8 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   now?: () => Date;
   engine?: Engine;
+  /** A language model instead of the configured one (tests). */
+  languageModel?: LanguageModel;
   /** Whether the database belongs to this process alone (embedded PGlite). */
   exclusiveDb?: boolean;
 }
@@ -222,6 +231,16 @@ export async function buildServiceDeps(
   };
 
   let engine: Engine | null = null;
+  // Nothing starts here: the local model's child and its download begin with the first completion.
+  const llm = overrides.languageModel
+    ? { model: overrides.languageModel, provisioner: null }
+    : createLanguageModel(env, logger, {
+        headers: modelDownloadHeaders(env),
+        enqueueModelDownload:
+          queue.kind === 'db'
+            ? (model, delayMs) => queue.add('download-model', { model }, { key: model, once: true, delayMs })
+            : undefined,
+      });
 
   return {
     workspaces,
@@ -232,6 +251,7 @@ export async function buildServiceDeps(
     apiKeys: { keyLimiter },
     webhooks,
     linkImport,
+    languageModel: llm.model,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;
@@ -261,6 +281,7 @@ export async function buildServiceDeps(
             sha1: env.WHISPER_MODEL_SHA1 ?? null,
             headers: modelDownloadHeaders(env),
             provisioner,
+            provisioners: llm.provisioner ? [llm.provisioner] : [],
           },
           linkImport,
         ),
@@ -282,6 +303,7 @@ export async function buildServiceDeps(
       uploads.close();
       await queue.stop();
       await engine?.close?.();
+      await llm.model.close?.();
       await events.close();
       mailer.close();
       if (redis) await redis.quit().catch(() => undefined);

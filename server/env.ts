@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PAID_RANKS, stripePriceVar } from '../common/plans';
 import { DEFAULT_MODEL_BASE_URL } from './modules/engine/models/catalogue';
+import { DEFAULT_LLM_MODEL } from './modules/language-model/catalogue';
 import { isAllowanceEntry, parseAllowance } from './modules/outbound/address';
 
 // Every variable the server reads, validated once at start (.env.example lists them all).
@@ -99,6 +100,36 @@ export const envSchema = z.object({
   WHISPER_WATCHDOG_MS: z.coerce.number().int().positive().default(600_000),
   /** Decoding temperature; unset = 0 with whisper.cpp's fallback (benches pin it for bounded work). */
   WHISPER_TEMPERATURE: z.coerce.number().min(0).max(1).optional(),
+  // Language model (docs/decisions/0026-language-model.md): an OpenAI-compatible endpoint when
+  // LLM_BASE_URL is set, else the local GGUF model, fetched on first need like the Whisper model.
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Tokens of context: default 16,384 for the local model, 32,768 for an endpoint. */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(1_048_576).optional(),
+  /** An endpoint's longest wait for the first byte of an answer. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** The local model, by its name in server/modules/language-model/catalogue.ts. */
+  LLM_MODEL_NAME: z
+    .string()
+    .regex(/^[a-z0-9._-]+$/)
+    .default(DEFAULT_LLM_MODEL),
+  /** A GGUF file to use instead of the catalogue's (then no download). */
+  LLM_MODEL_PATH: optionalString,
+  /** A mirror serving the catalogue's GGUF files by name. */
+  LLM_MODEL_BASE_URL: optionalUrl,
+  /** The SHA-256 a custom file from the mirror must have (overrides the catalogue). */
+  LLM_MODEL_SHA256: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'a SHA-256 in hex (64 characters)')
+      .optional(),
+  ),
+  LLM_MODEL_AUTO_DOWNLOAD: z.preprocess((v) => v !== 'false' && v !== '0', z.boolean()).default(true),
+  LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  /** The local model's llama.cpp build: the CPU one, or a GPU one a GPU worker installed. */
+  LLM_GPU: z.enum(['off', 'cuda', 'vulkan']).default('off'),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com'),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: z.string().default('whisper-1'),

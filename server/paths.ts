@@ -13,5 +13,5 @@ function findRoot(from: string): string {
 }
 
 export const PROJECT_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-/** The compiled server's folder: main.js, worker.js, admin.js, model-download.js, whisper-child.js. */
+/** The compiled server's folder: main.js, worker.js, admin.js, model-download.js, whisper-child.js, llm-child.js. */
 export const SERVER_BUNDLE_DIR = path.join(PROJECT_ROOT, 'build', 'node');

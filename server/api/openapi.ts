@@ -6,17 +6,9 @@ import { folderDeleteQuery, folderSchema } from './folders';
 import { listResponseSchema } from './list-response';
 import { footerQuery, pageQuery } from './seo';
 import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
-import {
-  createSchema,
-  deleteSchema,
-  editSchema,
-  importSchema,
-  linkSchema,
-  listSchema,
-  moveSchema,
-  renameSchema,
-  retrySchema,
-} from './transcripts';
+import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
+import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
+import { editRequestSchema } from '../../common/segment-edits';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
 import {
   answerSchema,
@@ -70,7 +62,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /self-api/v1/transcripts': {
     tag: T,
     summary: 'Transcribe a finished tus upload',
-    body: createSchema,
+    body: uploadRunSchema,
   },
   'POST /self-api/v1/transcripts/import': {
     tag: T,
@@ -82,7 +74,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: T,
     summary:
       'Transcribe a media file from a link (a web page too when the server has yt-dlp): 202, then downloaded as a job',
-    body: linkSchema,
+    body: linkRunSchema,
   },
   'POST /self-api/v1/transcripts/move': { tag: T, summary: 'Move transcripts to a folder', body: moveSchema },
   'POST /self-api/v1/transcripts/delete': {
@@ -92,7 +84,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /self-api/v1/transcripts/{id}': { tag: T, summary: 'One transcript with its segments' },
   'PATCH /self-api/v1/transcripts/{id}': { tag: T, summary: 'Rename a transcript', body: renameSchema },
-  'PATCH /self-api/v1/transcripts/{id}/segments': { tag: T, summary: 'Edit the segments', body: editSchema },
+  'PATCH /self-api/v1/transcripts/{id}/segments': {
+    tag: T,
+    summary: 'Edit the segments',
+    body: editRequestSchema,
+  },
   'DELETE /self-api/v1/transcripts/{id}': { tag: T, summary: 'Delete a transcript and its media' },
   'POST /self-api/v1/transcripts/{id}/retry': { tag: T, summary: 'Transcribe again', body: retrySchema },
   'POST /self-api/v1/transcripts/{id}/cancel': { tag: T, summary: 'Stop a waiting or running transcription' },

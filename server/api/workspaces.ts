@@ -78,7 +78,7 @@ async function detail(deps: WorkspaceDeps, actor: Actor, id: string): Promise<Wo
 }
 
 /**
- * /self-api/v1/workspaces and /self-api/v1/invitations (docs/decisions/0026-team-workspaces.md):
+ * /self-api/v1/workspaces and /self-api/v1/invitations (docs/decisions/0027-team-workspaces.md):
  * a signed-in person's workspaces, their members and invitations. API keys act in one workspace
  * and manage none of this.
  */

@@ -119,7 +119,7 @@ export const emailTokens = pgTable(
 export type EmailToken = typeof emailTokens.$inferSelect;
 
 /**
- * Who owns the product's data (docs/decisions/0026-team-workspaces.md): every account's own
+ * Who owns the product's data (docs/decisions/0027-team-workspaces.md): every account's own
  * `personal` workspace (made by a trigger when the account is), and the `team` workspaces its
  * members share. A personal workspace has no name; pages call it "Personal" in their language.
  */
@@ -211,7 +211,7 @@ export type WorkspaceInvitation = typeof workspaceInvitations.$inferSelect;
 
 /**
  * The workspace a row belongs to. Until every writer names it, a row inserted without one goes
- * to its creator's personal workspace (the fill trigger of migration 0013, decision 0026): the
+ * to its creator's personal workspace (the fill trigger of migration 0013, decision 0027): the
  * insert sends NULL and the trigger replaces it before the NOT NULL constraint is checked.
  */
 const workspaceColumn = () =>

@@ -10,7 +10,7 @@ import { ApiError } from '../modules/errors';
 import { isSecureRequest } from './request-origin';
 
 /**
- * The caller of a product API call and the workspace it acts in (decision 0026): an API key's
+ * The caller of a product API call and the workspace it acts in (decision 0027): an API key's
  * own workspace, else the X-Workspace header, else the workspace cookie, else the personal one.
  * 401 when the credentials (or the key's membership) are gone.
  */

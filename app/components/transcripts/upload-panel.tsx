@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import { validUrl } from '../../../common/validators';
+import { MAX_EXPECTED_SPEAKERS } from '../../../common/run-options';
 import { useLocalePath } from '../../lib/use-locale';
 import { useUploads, type UploadItem } from '../../lib/use-uploads';
 import { LanguageSelect } from './language-select';
@@ -170,12 +171,17 @@ export function UploadPanel({
   const [linkBusy, setLinkBusy] = useState(false);
 
   const options = () => ({
-    language,
-    translate,
-    detectSpeech,
-    detectSpeakers,
-    speakerCount: /^\d+$/.test(speakerCount) ? Math.min(20, Math.max(1, Number(speakerCount))) : null,
-    folderId,
+    run: {
+      language,
+      translate,
+      detect_speech: detectSpeech,
+      detect_speakers: detectSpeakers,
+      speaker_count:
+        detectSpeakers && /^\d+$/.test(speakerCount)
+          ? Math.min(MAX_EXPECTED_SPEAKERS, Math.max(1, Number(speakerCount)))
+          : null,
+      folder_id: folderId ?? null,
+    },
     maxBytes: maxFileMb === null ? null : maxFileMb * 1024 * 1024,
   });
 
@@ -236,7 +242,7 @@ export function UploadPanel({
             <input
               type="number"
               min={1}
-              max={20}
+              max={MAX_EXPECTED_SPEAKERS}
               inputMode="numeric"
               value={speakerCount}
               placeholder={t('transcripts.upload.speakerCountAuto')}

@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import { workspaceNotFound } from './errors';
 
 /**
- * Who makes a call, and where (docs/decisions/0026-team-workspaces.md): the account, the current
+ * Who makes a call, and where (docs/decisions/0027-team-workspaces.md): the account, the current
  * workspace (lists come from it, new objects go to it) and the account's role there, read on
  * every request. Objects found by id are reached through the caller's membership of their own
  * workspace (access.ts), which for an API key is its workspace only.

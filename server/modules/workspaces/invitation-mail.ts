@@ -3,7 +3,7 @@ import type { InvitableRole } from '../../../common/record-states';
 import { interpolate } from '../mail/strings';
 import { renderNoticeMail, resolveMailLocale, type RenderedMail } from '../mail/templates';
 
-// The invitation to a workspace, in the invitee's language (decision 0026).
+// The invitation to a workspace, in the invitee's language (decision 0027).
 // Placeholders: {{app}}, {{inviter}}, {{workspace}}, {{role}}.
 type Strings = {
   subject: string;

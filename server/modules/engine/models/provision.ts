@@ -28,6 +28,10 @@ export interface ModelProvisionerOptions {
   baseUrl?: string;
   /** WHISPER_MODEL_SHA1: the checksum of a custom file, overriding the table. */
   sha1?: string | null;
+  /** The SHA-256 the file must have (another model's table); overrides Whisper's table. */
+  sha256?: string | null;
+  /** The setting that turns the automatic download off, named in the log (default WHISPER_MODEL_AUTO_DOWNLOAD). */
+  autoDownloadSetting?: string;
   /** WHISPER_MODEL_AUTO_DOWNLOAD. */
   autoDownload: boolean;
   /** Another model than Whisper's (speaker diarization): where it is fetched from, as a whole URL. */
@@ -80,7 +84,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
   const url = opts.url ?? modelUrl(opts.name, opts.baseUrl).replace(/[^/]+$/, file);
   const label = opts.label ?? 'Whisper model';
   const sha1 = expectedSha1(opts.name, opts.sha1);
-  const sha256 = expectedSha256(opts.name, opts.sha1);
+  const sha256 = opts.sha256 !== undefined ? opts.sha256 : expectedSha256(opts.name, opts.sha1);
   const listeners = new Set<() => void>();
   let current: ModelState = { state: 'checking' };
   let started: Promise<void> | null = null;
@@ -109,8 +113,8 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
     if (!opts.autoDownload) {
       opts.logger.error(
         { model: opts.name, path: opts.path },
-        `The ${label} is missing and WHISPER_MODEL_AUTO_DOWNLOAD is off: transcriptions fail until it is there. ` +
-          `Run: npm run model:download -- ${opts.name} (or set WHISPER_MODEL to the file).`,
+        `The ${label} is missing and ${opts.autoDownloadSetting ?? 'WHISPER_MODEL_AUTO_DOWNLOAD'} is off: jobs that need it fail until it is there. ` +
+          `Run: npm run model:download -- ${opts.name}${opts.autoDownloadSetting ? '' : ' (or set WHISPER_MODEL to the file)'}.`,
       );
       set({ state: 'missing' });
       return true;

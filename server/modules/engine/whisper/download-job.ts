@@ -14,6 +14,8 @@ export interface ModelDownloadTarget {
   headers?: Record<string, string>;
   /** The engine's own model: its download shows on waiting jobs (models/provision.ts). */
   provisioner?: ModelProvisioner | null;
+  /** Other models fetched the same way (the local language model), by their provisioner's name. */
+  provisioners?: ModelProvisioner[];
 }
 
 /**
@@ -26,7 +28,8 @@ export async function downloadModelJob(
   payload: { model: string },
   ctx: JobContext,
 ): Promise<void> {
-  const own = target.provisioner?.name === payload.model ? target.provisioner : null;
+  const own =
+    [target.provisioner, ...(target.provisioners ?? [])].find((p) => p?.name === payload.model) ?? null;
   try {
     if (own) {
       await own.runOnce(ctx.signal);
