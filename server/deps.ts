@@ -35,6 +35,7 @@ import { parseAllowance } from './modules/outbound/address';
 import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
 import { createScratch } from './process/scratch';
+import type { WorkspaceDeps } from './modules/workspaces/deps';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
 
@@ -53,6 +54,8 @@ export interface ServiceDeps {
   webhooks: WebhookDeps;
   /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
+  /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
+  workspaces: WorkspaceDeps;
   /**
    * The language model (docs/decisions/0026-language-model.md): an OpenAI-compatible endpoint
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
@@ -229,6 +232,16 @@ export async function buildServiceDeps(
     },
   };
 
+  const workspaces: WorkspaceDeps = {
+    db,
+    storage,
+    queue,
+    logger,
+    now,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+  };
+
   let engine: Engine | null = null;
   let scratchSweep: NodeJS.Timeout | undefined;
   const sweepScratch = () =>
@@ -250,6 +263,7 @@ export async function buildServiceDeps(
       });
 
   return {
+    workspaces,
     accounts,
     transcription,
     billing,

@@ -1,20 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { replaceInSegments } from '../../common/find-replace';
+import type { SegmentEdit } from '../../common/segment-edits';
 import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
 import { api } from './api';
-
-export type SegmentEdit =
-  | { op: 'text'; index: number; text: string }
-  | { op: 'split'; index: number; offset: number }
-  | { op: 'merge'; index: number }
-  | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
-  | { op: 'find_replace'; find: string; replace: string; index?: number }
-  | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
-  | { op: 'add_speaker'; name?: string; indices?: number[] }
-  | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
-  | { op: 'merge_speakers'; from: string; into: string };
 
 /** A version of the transcript the undo history can go back to. */
 interface Snapshot {

@@ -3,7 +3,7 @@ import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
 import type { SpeakerTools } from '../components/transcripts/speakers';
-import type { SegmentEdit } from './use-segment-editor';
+import type { SegmentEdit } from '../../common/segment-edits';
 
 const NO_SPEAKERS: Speaker[] = [];
 

@@ -5,6 +5,7 @@ import { isPlanLimit } from '../../common/error-codes';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
 import { mayBeMedia, SNIFF_BYTES } from '../../common/media-sniff';
+import type { LinkRunInput, RunOptionsInput, UploadRunInput } from '../../common/run-options';
 
 export type UploadPhase = 'uploading' | 'creating' | 'done' | 'failed' | 'canceled';
 
@@ -24,14 +25,8 @@ export interface UploadItem {
 }
 
 export interface UploadOptions {
-  language: string;
-  translate: boolean;
-  /** Transcribe only the speech (skip silence and music); on by default. */
-  detectSpeech: boolean;
-  /** Identify speakers; speakerCount: how many are expected (null: find out). */
-  detectSpeakers?: boolean;
-  speakerCount?: number | null;
-  folderId?: string | null;
+  /** How each file or link is transcribed, as the API takes it (common/run-options.ts). */
+  run: RunOptionsInput;
   /** Bytes; checked here first so nobody waits for an upload the server will refuse. */
   maxBytes: number | null;
 }
@@ -100,20 +95,11 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
   const create = useCallback(
     async (key: string, uploadId: string, options: UploadOptions, signal: AbortSignal) => {
       update(key, { phase: 'creating', percent: 100 });
-      const transcript = await api.post<TranscriptJson>(
-        '/self-api/v1/transcripts',
-        {
-          upload_id: uploadId,
-          language: options.language,
-          translate: options.translate,
-          detect_speech: options.detectSpeech,
-          ...(options.detectSpeakers
-            ? { detect_speakers: true, speaker_count: options.speakerCount ?? null }
-            : {}),
-          ...(options.folderId ? { folder_id: options.folderId } : {}),
-        },
-        { handleErrors: true, signal },
-      );
+      const body: UploadRunInput = { upload_id: uploadId, ...options.run };
+      const transcript = await api.post<TranscriptJson>('/self-api/v1/transcripts', body, {
+        handleErrors: true,
+        signal,
+      });
       update(key, { phase: 'done', transcript });
       onCreated(transcript);
     },
@@ -124,8 +110,9 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
     async (key: string, file: File, options: UploadOptions, signal: AbortSignal) => {
       const form = new FormData();
       form.set('file', file);
-      if (options.language !== 'auto') form.set('language', options.language);
-      if (options.folderId) form.set('folder_id', options.folderId);
+      const { language, folder_id } = options.run;
+      if (language && language !== 'auto') form.set('language', language);
+      if (folder_id) form.set('folder_id', folder_id);
       update(key, { phase: 'creating', percent: 100 });
       const transcript = await api.request<TranscriptJson>('POST', '/self-api/v1/transcripts/import', {
         form,
@@ -245,20 +232,10 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
   const addLink = useCallback(
     async (url: string, options: UploadOptions): Promise<string | null> => {
       try {
-        const transcript = await api.post<TranscriptJson>(
-          '/self-api/v1/transcripts/from-link',
-          {
-            url,
-            language: options.language,
-            translate: options.translate,
-            detect_speech: options.detectSpeech,
-            ...(options.detectSpeakers
-              ? { detect_speakers: true, speaker_count: options.speakerCount ?? null }
-              : {}),
-            ...(options.folderId ? { folder_id: options.folderId } : {}),
-          },
-          { handleErrors: true },
-        );
+        const body: LinkRunInput = { url, ...options.run };
+        const transcript = await api.post<TranscriptJson>('/self-api/v1/transcripts/from-link', body, {
+          handleErrors: true,
+        });
         const key = `link-${transcript.id}`;
         setItems((list) => [
           ...list,

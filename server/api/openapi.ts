@@ -6,18 +6,20 @@ import { folderDeleteQuery, folderSchema } from './folders';
 import { listResponseSchema } from './list-response';
 import { footerQuery, pageQuery } from './seo';
 import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
-import {
-  createSchema,
-  deleteSchema,
-  editSchema,
-  importSchema,
-  linkSchema,
-  listSchema,
-  moveSchema,
-  renameSchema,
-  retrySchema,
-} from './transcripts';
+import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
+import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
+import { editRequestSchema } from '../../common/segment-edits';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
+import {
+  answerSchema,
+  deleteWorkspaceSchema,
+  inviteSchema,
+  previewSchema,
+  roleSchema,
+  switchSchema,
+  transferSchema,
+  workspaceNameSchema,
+} from './workspaces';
 
 // The OpenAPI 3.1 description of /self-api/v1, generated from the zod schemas the handlers
 // validate with (zod's own JSON Schema output): a route's body and query here are the very
@@ -47,6 +49,7 @@ const K = 'API keys';
 const W = 'Webhooks';
 const B = 'Billing';
 const P = 'Public pages';
+const WS = 'Workspaces';
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
@@ -59,7 +62,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /self-api/v1/transcripts': {
     tag: T,
     summary: 'Transcribe a finished tus upload',
-    body: createSchema,
+    body: uploadRunSchema,
   },
   'POST /self-api/v1/transcripts/import': {
     tag: T,
@@ -71,7 +74,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: T,
     summary:
       'Transcribe a media file from a link (a web page too when the server has yt-dlp): 202, then downloaded as a job',
-    body: linkSchema,
+    body: linkRunSchema,
   },
   'POST /self-api/v1/transcripts/move': { tag: T, summary: 'Move transcripts to a folder', body: moveSchema },
   'POST /self-api/v1/transcripts/delete': {
@@ -81,7 +84,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /self-api/v1/transcripts/{id}': { tag: T, summary: 'One transcript with its segments' },
   'PATCH /self-api/v1/transcripts/{id}': { tag: T, summary: 'Rename a transcript', body: renameSchema },
-  'PATCH /self-api/v1/transcripts/{id}/segments': { tag: T, summary: 'Edit the segments', body: editSchema },
+  'PATCH /self-api/v1/transcripts/{id}/segments': {
+    tag: T,
+    summary: 'Edit the segments',
+    body: editRequestSchema,
+  },
   'DELETE /self-api/v1/transcripts/{id}': { tag: T, summary: 'Delete a transcript and its media' },
   'POST /self-api/v1/transcripts/{id}/retry': { tag: T, summary: 'Transcribe again', body: retrySchema },
   'POST /self-api/v1/transcripts/{id}/cancel': { tag: T, summary: 'Stop a waiting or running transcription' },
@@ -188,6 +195,108 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /self-api/v1/webhooks/{id}': { tag: W, summary: 'Delete an endpoint' },
   'GET /self-api/v1/webhooks/{id}/deliveries': { tag: W, summary: 'The delivery log (newest first)' },
   'POST /self-api/v1/webhooks/{id}/test': { tag: W, summary: 'Send a test event now' },
+  'GET /self-api/v1/workspaces': {
+    tag: WS,
+    summary: 'Your workspaces and the current one',
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces': {
+    tag: WS,
+    summary: 'Create a team workspace (you are its owner)',
+    body: workspaceNameSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/current': {
+    tag: WS,
+    summary: 'The workspace you work in (X-Workspace header, else the switcher’s cookie, else personal)',
+    personOnly: true,
+  },
+  'PUT /self-api/v1/workspaces/current': {
+    tag: WS,
+    summary: 'Switch the pages to another of your workspaces',
+    body: switchSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/{id}': { tag: WS, summary: 'One workspace, with its seats', personOnly: true },
+  'PATCH /self-api/v1/workspaces/{id}': {
+    tag: WS,
+    summary: 'Rename a team workspace (admin)',
+    body: workspaceNameSchema,
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/workspaces/{id}': {
+    tag: WS,
+    summary: 'Delete a team workspace with everything in it (owner; type its name)',
+    body: deleteWorkspaceSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/{id}/members': {
+    tag: WS,
+    summary: 'The members and their roles',
+    personOnly: true,
+  },
+  'PATCH /self-api/v1/workspaces/{id}/members/{userId}': {
+    tag: WS,
+    summary: 'Change a member’s role (admin; owners by an owner)',
+    body: roleSchema,
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/workspaces/{id}/members/{userId}': {
+    tag: WS,
+    summary: 'Remove a member: their access and API keys end at once',
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces/{id}/leave': { tag: WS, summary: 'Leave a team workspace', personOnly: true },
+  'POST /self-api/v1/workspaces/{id}/transfer': {
+    tag: WS,
+    summary: 'Make another member the owner (you become admin)',
+    body: transferSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/{id}/invitations': {
+    tag: WS,
+    summary: 'Invitations waiting for an answer (admin)',
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces/{id}/invitations': {
+    tag: WS,
+    summary: 'Invite an address by e-mail (admin; counts against the seats)',
+    body: inviteSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces/{id}/invitations/{invitationId}/resend': {
+    tag: WS,
+    summary: 'Send an invitation again with a new link',
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/workspaces/{id}/invitations/{invitationId}': {
+    tag: WS,
+    summary: 'Revoke an invitation',
+    personOnly: true,
+  },
+  'GET /self-api/v1/invitations': {
+    tag: WS,
+    summary: 'Invitations waiting for your verified address',
+    personOnly: true,
+  },
+  'GET /self-api/v1/invitations/preview': {
+    tag: WS,
+    summary: 'What an invitation link is for',
+    query: previewSchema,
+    public: true,
+  },
+  'POST /self-api/v1/invitations/accept': {
+    tag: WS,
+    summary: 'Accept an invitation (by its link’s token or its id)',
+    body: answerSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/invitations/decline': {
+    tag: WS,
+    summary: 'Decline an invitation',
+    body: answerSchema,
+    personOnly: true,
+  },
 };
 
 /** Hono's `/x/:id` as OpenAPI's `/x/{id}`. */
@@ -278,7 +387,7 @@ export function buildOpenApi(
         'Every answer is the envelope {code, message, data}. Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.',
     },
     servers: [{ url: '/' }],
-    tags: [T, F, S, W, K, B, P].map((name) => ({ name })),
+    tags: [T, F, S, W, K, WS, B, P].map((name) => ({ name })),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (csk_…)' },

@@ -326,6 +326,14 @@ describe('cancel, retry, delete, media ranges', () => {
     const failed = await waitForStatus(u.headers, created.json.data.id, ['failed', 'done']);
     // Automatic download is off in tests and no model is on disk: a clear reason, not a crash.
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'model_missing' } });
+    // "Try again" without speakers: the same file runs with the option off.
+    const again = await api('POST', `/transcripts/${created.json.data.id}/retry`, u.headers, {
+      detect_speakers: false,
+      detect_speech: false,
+    });
+    expect(again.json.data).toMatchObject({ status: 'queued', detect_speakers: false, speaker_count: null });
+    const done = await waitForStatus(u.headers, created.json.data.id, ['failed', 'done']);
+    expect(done).toMatchObject({ status: 'done', detect_speakers: false, speakers: [] });
     const bad = await api('POST', '/transcripts', u.headers, {
       upload_id: uploadId,
       detect_speakers: true,

@@ -22,33 +22,13 @@ import type { TranscriptionDeps } from '../modules/transcription/deps';
 import { serveMedia } from '../http/serve-media';
 import { fullJson, transcriptJson } from '../modules/transcription/payload';
 import { liveEvents } from '../modules/transcription/live';
-import { UUID_RE, validUrl } from '../../common/validators';
+import { UUID_RE } from '../../common/validators';
+import { retrySchema, runOptionsSchema, uploadRunSchema, linkRunSchema } from '../../common/run-options';
+import { editRequestSchema } from '../../common/segment-edits';
 import { importFromLink } from '../modules/link-import/start';
 import { stripControlChars, textField } from '../../common/text';
-import { MAX_FIND_LENGTH } from '../../common/find-replace';
-import { MAX_SPEAKERS, MAX_SPEAKER_NAME, SPEAKER_COLOR_RE, SPEAKER_ID_RE } from '../../common/speakers';
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
-const language = z.string().refine(isTranscriptionLanguage, 'validation.language');
-const name = textField({ min: 1, max: 200, maxMessage: 'validation.nameMax' });
-const speakerId = z.string().regex(SPEAKER_ID_RE, 'validation.speaker');
-const speakerName = textField({ min: 1, max: MAX_SPEAKER_NAME, maxMessage: 'validation.nameMax' });
-const speakerColorField = z.string().regex(SPEAKER_COLOR_RE, 'validation.color');
-const word = z.object({
-  start: z.number().finite().min(0),
-  end: z.number().finite().min(0),
-  text: textField({ max: 200 }),
-  speaker: speakerId.optional(),
-});
-const segment = z.object({
-  start: z.number().finite().min(0),
-  end: z.number().finite().min(0),
-  text: textField({ max: 5000, multiline: true }),
-  words: z.array(word).max(2000).optional(),
-  speaker: speakerId.optional(),
-});
-const speaker = z.object({ id: speakerId, name: speakerName, color: speakerColorField });
-const indices = z.array(z.number().int().min(0)).min(1).max(20_000);
 
 export const listSchema = z.object({
   folder_id: uuid.optional(),
@@ -59,91 +39,17 @@ export const listSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-/** How a new transcript is made, the same whether its media is uploaded or fetched from a link. */
-const runOptions = {
-  name: name.optional(),
-  language: language.default('auto'),
-  translate: z.boolean().default(false),
-  folder_id: uuid.nullable().optional(),
-  /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
-  detect_speech: z.boolean().default(true),
-  /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
-  detect_speakers: z.boolean().default(false),
-  speaker_count: z.number().int().min(1).max(20).nullable().optional(),
-};
-export const createSchema = z.object({ upload_id: z.string().min(1).max(64), ...runOptions }).strict();
-export const linkSchema = z
-  .object({
-    /** A media file's address, or a web page's when the server has yt-dlp. */
-    url: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(2048, 'validation.tooLong')
-      .refine(validUrl, 'validation.url'),
-    ...runOptions,
-  })
-  .strict();
-type RunOptions = z.infer<z.ZodObject<typeof runOptions>>;
-const runInput = (body: RunOptions) => ({
-  name: body.name,
-  language: body.language,
-  translate: body.translate,
-  folderId: body.folder_id,
-  detectSpeech: body.detect_speech,
-  detectSpeakers: body.detect_speakers,
-  speakerCount: body.speaker_count ?? null,
-});
-export const retrySchema = z.object({ detect_speech: z.boolean().optional() }).strict();
-export const importSchema = z.object({
+/** A caption file (multipart), with its media's upload when given; the name and folder as any run. */
+export const importSchema = runOptionsSchema.pick({ name: true }).extend({
   file: z.instanceof(File, { message: 'validation.required' }),
   upload_id: z.string().min(1).max(64).optional(),
-  name: name.optional(),
   language: z
     .string()
     .refine((v) => v !== 'auto' && isTranscriptionLanguage(v), 'validation.language')
     .optional(),
   folder_id: uuid.optional(),
 });
-export const renameSchema = z.object({ name }).strict();
-export const editSchema = z.intersection(
-  z.discriminatedUnion('op', [
-    z.object({
-      op: z.literal('replace'),
-      segments: z.array(segment).max(20_000),
-      speakers: z.array(speaker).max(MAX_SPEAKERS).optional(),
-    }),
-    z.object({
-      op: z.literal('text'),
-      index: z.number().int().min(0),
-      text: textField({ max: 5000, multiline: true }),
-    }),
-    z.object({ op: z.literal('split'), index: z.number().int().min(0), offset: z.number().int().min(1) }),
-    z.object({ op: z.literal('merge'), index: z.number().int().min(0) }),
-    z.object({
-      op: z.literal('find_replace'),
-      // Not trimmed: spaces are part of what people find and replace.
-      find: textField({ min: 1, max: MAX_FIND_LENGTH, multiline: true }),
-      replace: textField({ max: MAX_FIND_LENGTH, multiline: true }),
-      index: z.number().int().min(0).optional(),
-    }),
-    z.object({
-      op: z.literal('shift'),
-      delta: z.number().finite().min(-86_400).max(86_400),
-      from: z.number().int().min(0).optional(),
-    }),
-    z.object({ op: z.literal('assign_speaker'), indices, speaker: speakerId.nullable() }),
-    z.object({ op: z.literal('add_speaker'), name: speakerName.optional(), indices: indices.optional() }),
-    z.object({
-      op: z.literal('update_speaker'),
-      speaker: speakerId,
-      name: speakerName.optional(),
-      color: speakerColorField.optional(),
-    }),
-    z.object({ op: z.literal('merge_speakers'), from: speakerId, into: speakerId }),
-  ]),
-  z.object({ updated_at: z.string().max(40).optional() }),
-);
+export const renameSchema = z.object({ name: runOptionsSchema.shape.name.unwrap() }).strict();
 export const deleteSchema = z.object({ ids: z.array(uuid).min(1).max(500) }).strict();
 export const moveSchema = z
   .object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() })
@@ -174,8 +80,7 @@ export function transcriptsApi() {
 
   api.post('/', async (c) => {
     const user = await requireUser(c);
-    const body = await readBody(c, createSchema);
-    const row = await createFromUpload(deps(c), user, { uploadId: body.upload_id, ...runInput(body) });
+    const row = await createFromUpload(deps(c), user, await readBody(c, uploadRunSchema));
     return c.json(ok(await fullJson(deps(c), row)));
   });
 
@@ -199,11 +104,8 @@ export function transcriptsApi() {
   // A link's media is downloaded by a job (modules/link-import): 202, the transcript is on its way.
   api.post('/from-link', async (c) => {
     const user = await requireUser(c);
-    const body = await readBody(c, linkSchema);
-    const row = await importFromLink(c.get('deps').services.linkImport, user, {
-      url: body.url,
-      ...runInput(body),
-    });
+    const body = await readBody(c, linkRunSchema);
+    const row = await importFromLink(c.get('deps').services.linkImport, user, body);
     return c.json(ok(await fullJson(deps(c), row)), 202);
   });
 
@@ -234,7 +136,7 @@ export function transcriptsApi() {
   api.patch('/:id/segments', async (c) => {
     const user = await requireUser(c);
     const id = idParam(c);
-    const { updated_at, ...edit } = await readBody(c, editSchema);
+    const { updated_at, ...edit } = await readBody(c, editRequestSchema);
     const row = await editSegments(deps(c), user, id, edit, updated_at);
     return c.json(ok(transcriptJson(row)));
   });
@@ -250,7 +152,7 @@ export function transcriptsApi() {
     const id = idParam(c);
     // The body is optional: {detect_speech: false} transcribes everything again.
     const body = await readBody(c, retrySchema);
-    const row = await retryRun(c.get('deps').services.linkImport, user, id, body.detect_speech);
+    const row = await retryRun(c.get('deps').services.linkImport, user, id, body);
     return c.json(ok(await fullJson(deps(c), row)));
   });
 

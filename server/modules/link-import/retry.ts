@@ -1,9 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { RetryOptions } from '../../../common/run-options';
 import { transcripts, type Transcript, type User } from '../../db/schema';
 import { assertAdmission } from '../transcription/admission';
 import { FRESH_RUN } from '../transcription/fresh-run';
 import { ownTranscript } from '../transcription/ownership';
 import { notRetryable, retryTranscript } from '../transcription/retry';
+import { retryColumns } from '../transcription/run-columns';
 import type { LinkImportDeps } from './deps';
 import { queueLinkDownload } from './jobs';
 
@@ -15,13 +17,13 @@ const awaitsDownload = (row: Transcript) =>
  * "Try again" for any transcript: a link import whose file never arrived downloads again, every
  * other one is transcribed again from its media (modules/transcription/retry.ts).
  */
-export async function retryRun(deps: LinkImportDeps, user: User, id: string, detectSpeech?: boolean) {
+export async function retryRun(deps: LinkImportDeps, user: User, id: string, options: RetryOptions = {}) {
   const row = await ownTranscript(deps.transcription, user, id);
-  if (awaitsDownload(row)) return retryDownload(deps, user, row, detectSpeech);
-  return retryTranscript(deps.transcription, user, row, detectSpeech);
+  if (awaitsDownload(row)) return retryDownload(deps, user, row, options);
+  return retryTranscript(deps.transcription, user, row, options);
 }
 
-async function retryDownload(deps: LinkImportDeps, user: User, row: Transcript, detectSpeech?: boolean) {
+async function retryDownload(deps: LinkImportDeps, user: User, row: Transcript, options: RetryOptions) {
   const t = deps.transcription;
   await assertAdmission(t.db, user, {}, t.now());
   const [updated] = await t.db
@@ -30,7 +32,7 @@ async function retryDownload(deps: LinkImportDeps, user: User, row: Transcript, 
       ...FRESH_RUN,
       status: 'queued',
       stage: 'downloading',
-      ...(detectSpeech === undefined ? {} : { detectSpeech }),
+      ...retryColumns(options),
       updatedAt: t.now(),
     })
     .where(and(eq(transcripts.id, row.id), inArray(transcripts.status, ['failed', 'canceled'])))

@@ -1,19 +1,18 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { LinkCode } from '../../../common/error-codes';
+import type { LinkRun } from '../../../common/run-options';
 import { transcripts, type User } from '../../db/schema';
 import { ApiError } from '../errors';
 import { addressAllowed, type PrivateAllowance } from '../outbound/address';
 import { checkOutboundUrl } from '../outbound/safe-fetch';
 import { assertAdmission } from '../transcription/admission';
-import type { CreateInput } from '../transcription/create-from-upload';
 import { nameFromFile } from '../transcription/names';
 import { targetFolderId } from '../transcription/ownership';
+import { runColumns } from '../transcription/run-columns';
 import type { LinkImportDeps } from './deps';
 import { queueLinkDownload } from './jobs';
 import { filenameFromUrl } from './names';
-
-export type LinkImportInput = Omit<CreateInput, 'uploadId'> & { url: string };
 
 const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl');
 
@@ -50,10 +49,10 @@ export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllo
  * once), created with the link as its source, and its download queued. Size and length are
  * checked while the file arrives (modules/link-import/download.ts).
  */
-export async function importFromLink(deps: LinkImportDeps, user: User, input: LinkImportInput) {
+export async function importFromLink(deps: LinkImportDeps, user: User, input: LinkRun) {
   const t = deps.transcription;
   const url = await assertImportableUrl(input.url, deps.allowPrivate);
-  const folderId = await targetFolderId(t, user, input.folderId);
+  const folderId = await targetFolderId(t, user, input.folder_id);
   await assertAdmission(t.db, user, {}, t.now());
   const fromPath = filenameFromUrl(url.href);
   const [row] = await t.db
@@ -66,11 +65,7 @@ export async function importFromLink(deps: LinkImportDeps, user: User, input: Li
       sourceUrl: url.href,
       status: 'queued',
       stage: 'downloading',
-      language: input.language,
-      translate: input.translate,
-      detectSpeech: input.detectSpeech ?? true,
-      detectSpeakers: input.detectSpeakers ?? false,
-      speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
+      ...runColumns(input),
       mediaName: fromPath,
     })
     .returning();

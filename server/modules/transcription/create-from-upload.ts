@@ -1,4 +1,5 @@
 import { TranscriptCode } from '../../../common/error-codes';
+import type { UploadRun } from '../../../common/run-options';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { transcripts, type Transcript, type User } from '../../db/schema';
@@ -9,32 +10,20 @@ import { assertAdmission } from './admission';
 import type { TranscriptionDeps } from './deps';
 import { nameFromFile } from './names';
 import { targetFolderId } from './ownership';
+import { runColumns } from './run-columns';
 import { mediaKey } from '../storage/storage';
 import { writeWithTranscription } from './transcribe-jobs';
 
-export interface CreateInput {
-  uploadId: string;
-  name?: string;
-  language: string;
-  translate: boolean;
-  folderId?: string | null;
-  /** Look for speech first (default true). */
-  detectSpeech?: boolean;
-  /** Identify speakers; speakerCount = how many are expected (null: find out). */
-  detectSpeakers?: boolean;
-  speakerCount?: number | null;
-}
-
 /**
  * Turns a finished upload into a queued transcript: probe (real media, not a name), check the
- * rank's limits with the real duration, store the file, write the row and queue the job. A file that
+ * rank's limits with the real duration, store the file, write the row with its job. A file that
  * is not usable media still becomes a transcript, failed with its reason, so the user sees why
  * and can delete it.
  */
-export async function createFromUpload(deps: TranscriptionDeps, user: User, input: CreateInput) {
-  const upload = await deps.uploads.finished(input.uploadId, user.id);
+export async function createFromUpload(deps: TranscriptionDeps, user: User, input: UploadRun) {
+  const upload = await deps.uploads.finished(input.upload_id, user.id);
   if (!upload) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
-  const folderId = await targetFolderId(deps, user, input.folderId);
+  const folderId = await targetFolderId(deps, user, input.folder_id);
 
   let info: MediaInfo | null = null;
   let mediaError: MediaError | null = null;
@@ -75,11 +64,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
         name: input.name?.trim() || nameFromFile(upload.filename),
         source: 'upload',
         status: info ? 'queued' : 'failed',
-        language: input.language,
-        translate: input.translate,
-        detectSpeech: input.detectSpeech ?? true,
-        detectSpeakers: input.detectSpeakers ?? false,
-        speakerCount: input.detectSpeakers ? (input.speakerCount ?? null) : null,
+        ...runColumns(input),
         mediaName: upload.filename.slice(0, 255),
         // Only what ffprobe found: the client's claimed type (text/html …) is never kept.
         mediaType: info?.mimeType ?? null,

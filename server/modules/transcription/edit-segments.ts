@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { TranscriptCode } from '../../../common/error-codes';
 import { replaceInSegments } from '../../../common/find-replace';
+import type { SegmentEdit } from '../../../common/segment-edits';
 import {
   mergeSegments,
   normalizeSegments,
@@ -16,23 +17,6 @@ import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { ownTranscript } from './ownership';
 import { applySpeakerEdit, isSpeakerEdit } from './speaker-edits';
-
-export type SegmentEdit =
-  /** The whole transcript (undo): the speakers too when given, else they stay. */
-  | { op: 'replace'; segments: Segment[]; speakers?: Speaker[] }
-  | { op: 'text'; index: number; text: string }
-  | { op: 'split'; index: number; offset: number }
-  | { op: 'merge'; index: number }
-  | { op: 'shift'; delta: number; from?: number }
-  | { op: 'find_replace'; find: string; replace: string; index?: number }
-  /** Segments at `indices` said by `speaker` (null: nobody named). */
-  | { op: 'assign_speaker'; indices: number[]; speaker: string | null }
-  /** A new speaker (default name and colour unless given), optionally given segments at once. */
-  | { op: 'add_speaker'; name?: string; indices?: number[] }
-  /** Rename or recolour a speaker: every segment follows, as they refer to it by id. */
-  | { op: 'update_speaker'; speaker: string; name?: string; color?: string }
-  /** Everything `from` said becomes `into`'s; `from` leaves the list. */
-  | { op: 'merge_speakers'; from: string; into: string };
 
 /** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
 export async function editSegments(

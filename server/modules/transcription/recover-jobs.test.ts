@@ -12,6 +12,7 @@ import type { JobQueue } from '../jobs/queue';
 import { recoverDeliveries } from '../webhooks/deliver';
 import { recoverTranscriptJobs } from './recover-jobs';
 import { createFromUpload } from './create-from-upload';
+import { uploadRunSchema } from '../../../common/run-options';
 
 // The background lane runs here, the transcription lane does not: jobs stay queued to be looked at.
 let h: Awaited<ReturnType<typeof testApp>>;
@@ -71,20 +72,12 @@ describe('jobs lost on the way', () => {
       },
     };
     await expect(
-      createFromUpload({ ...t, queue: failing }, u.user, {
-        uploadId: uploadId!,
-        language: 'auto',
-        translate: false,
-      }),
+      createFromUpload({ ...t, queue: failing }, u.user, uploadRunSchema.parse({ upload_id: uploadId })),
     ).rejects.toThrow('killed between');
     expect(await h.db.select().from(transcripts).where(eq(transcripts.userId, u.user.id))).toHaveLength(0);
     // No file was left in storage for it, and the upload can still become a transcript.
     expect(readdirSafe(path.resolve('tmp/test-data-recover/media', u.user.id))).toEqual([]);
-    const row = await createFromUpload(t, u.user, {
-      uploadId: uploadId!,
-      language: 'auto',
-      translate: false,
-    });
+    const row = await createFromUpload(t, u.user, uploadRunSchema.parse({ upload_id: uploadId }));
     expect(row.status).toBe('queued');
     expect(await jobsOf(row.id)).toHaveLength(1);
     expect(await t.storage.size(row.mediaKey!)).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { TranscriptCode } from '../../../common/error-codes';
+import type { RetryOptions } from '../../../common/run-options';
 import { transcripts, type Transcript, type User } from '../../db/schema';
 import { ApiError } from '../errors';
 import { probeMedia } from '../media/probe';
@@ -7,6 +8,7 @@ import { assertAdmission } from './admission';
 import type { TranscriptionDeps } from './deps';
 import { FRESH_RUN } from './fresh-run';
 import { usableMedia } from './media';
+import { retryColumns } from './run-columns';
 import { queueTranscription } from './transcribe-jobs';
 
 export const notRetryable = () =>
@@ -22,9 +24,9 @@ export async function retryTranscript(
   deps: TranscriptionDeps,
   user: User,
   row: Transcript,
-  detectSpeech?: boolean,
+  options: RetryOptions = {},
 ) {
-  const rerun = row.status === 'done' && detectSpeech === false && row.detectSpeech;
+  const rerun = row.status === 'done' && options.detect_speech === false && row.detectSpeech;
   if (
     (row.status !== 'failed' && row.status !== 'canceled' && !rerun) ||
     !row.mediaKey ||
@@ -47,7 +49,7 @@ export async function retryTranscript(
       durationSec: info.durationSec,
       mediaType: info.mimeType,
       hasVideo: info.hasVideo,
-      ...(detectSpeech === undefined ? {} : { detectSpeech }),
+      ...retryColumns(options),
       updatedAt: deps.now(),
     })
     .where(

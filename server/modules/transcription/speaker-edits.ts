@@ -8,7 +8,7 @@ import {
   type Speaker,
 } from '../../../common/speakers';
 import type { Transcript } from '../../db/schema';
-import type { SegmentEdit } from './edit-segments';
+import type { SegmentEdit } from '../../../common/segment-edits';
 
 export type SpeakerEdit = Extract<
   SegmentEdit,

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { textField } from './text';
+import { UUID_RE, validUrl } from './validators';
+import { isTranscriptionLanguage } from './whisper-languages';
+
+// How a transcript is made, in one schema: the dashboard's form and API clients send it, the API
+// validates it, the modules take its output as their input and store it in the transcript's
+// columns (server/modules/transcription/run-columns.ts). Upload, link import, caption import
+// and "Try again" all use it.
+
+/** Most speakers a user can say to expect. */
+export const MAX_EXPECTED_SPEAKERS = 20;
+
+const uuid = z.string().regex(UUID_RE, 'validation.uuid');
+
+export const runOptionsSchema = z.object({
+  name: textField({ min: 1, max: 200, maxMessage: 'validation.nameMax' }).optional(),
+  language: z.string().refine(isTranscriptionLanguage, 'validation.language').default('auto'),
+  /** Translate the speech to English. */
+  translate: z.boolean().default(false),
+  folder_id: uuid.nullable().optional(),
+  /** Off: transcribe the whole audio, silence included (speech is detected first by default). */
+  detect_speech: z.boolean().default(true),
+  /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
+  detect_speakers: z.boolean().default(false),
+  speaker_count: z.number().int().min(1).max(MAX_EXPECTED_SPEAKERS).nullable().optional(),
+});
+/** The options as the server holds them (defaults applied). */
+export type RunOptions = z.output<typeof runOptionsSchema>;
+/** The options as a client sends them (every field may be left out). */
+export type RunOptionsInput = z.input<typeof runOptionsSchema>;
+
+/** POST /transcripts: an upload (tus) becomes a transcript. */
+export const uploadRunSchema = runOptionsSchema.extend({ upload_id: z.string().min(1).max(64) }).strict();
+export type UploadRun = z.output<typeof uploadRunSchema>;
+export type UploadRunInput = z.input<typeof uploadRunSchema>;
+
+/** POST /transcripts/from-link: a media file's address, or a web page's when the server has yt-dlp. */
+export const linkRunSchema = runOptionsSchema
+  .extend({
+    url: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(2048, 'validation.tooLong')
+      .refine(validUrl, 'validation.url'),
+  })
+  .strict();
+export type LinkRun = z.output<typeof linkRunSchema>;
+export type LinkRunInput = z.input<typeof linkRunSchema>;
+
+/**
+ * POST /transcripts/:id/retry: what may change when a transcript runs again; a field left out
+ * keeps the transcript's own setting. {detect_speech: false} transcribes everything again;
+ * {detect_speakers: false} runs again without identifying speakers.
+ */
+export const retrySchema = z
+  .object({
+    detect_speech: runOptionsSchema.shape.detect_speech.unwrap().optional(),
+    detect_speakers: runOptionsSchema.shape.detect_speakers.unwrap().optional(),
+    speaker_count: runOptionsSchema.shape.speaker_count,
+  })
+  .strict();
+export type RetryOptions = z.output<typeof retrySchema>;
+export type RetryOptionsInput = z.input<typeof retrySchema>;
