@@ -4,6 +4,7 @@ import type { Locale } from './locales';
 import type { FooterToolsJson, ToolPageJson } from './tool-content';
 import type { LegalDoc, LegalDocJson } from './legal-content';
 import type { SharedTranscriptJson, TranscriptJson } from './transcript-types';
+import type { WorkspaceJson } from './workspace-types';
 
 // What the server hands to route loaders. app/ sees only this contract, never server code.
 export interface PublicConfig {
@@ -23,6 +24,10 @@ export interface Viewer {
   name: string | null;
   rank_name: string;
   language: string;
+  /** The workspace the pages work in (decision 0027), with the viewer's role there. */
+  workspace: WorkspaceJson;
+  /** Every workspace the viewer belongs to, personal first: the header's switcher. */
+  workspaces: WorkspaceJson[];
 }
 
 /** One of this server's API answers, as a form posted without JavaScript receives it. */

@@ -4,6 +4,11 @@ export const REF_COOKIE = `${PROJECT}_REF_CODE`;
 export const REF_COOKIE_MAX_AGE = 90 * 24 * 3600;
 export const SESSION_COOKIE = 'token';
 export const SESSION_MAX_AGE = 30 * 24 * 3600;
+/** The workspace the pages work in (decision 0027): set by the header's switcher, a year long. */
+export const WORKSPACE_COOKIE = `${PROJECT}_workspace`;
+export const WORKSPACE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/** The header an API call names its workspace with (a key's own workspace only). */
+export const WORKSPACE_HEADER = 'X-Workspace';
 
 /** Referral codes are short runs of letters, digits, '-' and '_'; anything else is ignored. */
 export function normalizeRefCode(value: string | null | undefined): string | null {

@@ -134,6 +134,29 @@ export const LinkCode = {
   UNREACHABLE: 42253,
 } as const;
 
+/** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
+export const WorkspaceCode = {
+  /** The caller's role does not allow this; data.role is the role, data.needed the one it takes. */
+  FORBIDDEN: 40361,
+  /** An API key acts in its own workspace only: X-Workspace named another. */
+  KEY_WORKSPACE: 40362,
+  /** Members and open invitations already fill the plan's seats; data.seats, data.rank to move to. */
+  SEATS_FULL: 40363,
+  /** Too many team workspaces for one account. */
+  TOO_MANY: 40364,
+  /** The invitation is not for the signed-in account's (verified) address. */
+  INVITATION_NOT_YOURS: 40365,
+  /** Personal workspaces keep one member: no invitations, no leaving, no deleting. */
+  PERSONAL: 40366,
+  NOT_FOUND: 40461,
+  MEMBER_NOT_FOUND: 40462,
+  /** Unknown, used, declined, revoked or expired: one answer for every invitation link that fails. */
+  INVITATION_INVALID: 40463,
+  ALREADY_MEMBER: 40961,
+  /** The workspace still has a live subscription: cancel it first. */
+  HAS_SUBSCRIPTION: 40962,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -150,6 +173,7 @@ export const ERROR_CODES = {
   ApiKeyCode,
   WebhookCode,
   LinkCode,
+  WorkspaceCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */
@@ -157,6 +181,7 @@ export const PLAN_LIMIT_CODES: readonly number[] = [
   ...Object.values(AdmissionCode),
   ExportCode.FORMAT_NOT_IN_PLAN,
   ShareCode.LIMIT_REACHED,
+  WorkspaceCode.SEATS_FULL,
 ];
 
 export function isPlanLimit(code: number): boolean {

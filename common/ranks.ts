@@ -16,6 +16,11 @@ export interface RankLimits {
   retention_days: number | null;
   /** Calls per minute each API key may make (docs/decisions/0018-api-keys-webhooks.md). */
   api_requests_per_minute: number;
+  /**
+   * Members a workspace on this rank may have (docs/decisions/0027-team-workspaces.md): a paid
+   * team workspace has as many as its subscription's quantity, up to this.
+   */
+  seats: number;
 }
 
 /** The numeric limits, in the order /pricing lists them; the nullable ones may be unlimited. */
@@ -27,6 +32,7 @@ export const NUMERIC_LIMITS = [
   'share_links',
   'retention_days',
   'api_requests_per_minute',
+  'seats',
 ] as const satisfies readonly (keyof RankLimits)[];
 export const NULLABLE_LIMITS: readonly string[] = ['minutes_per_month', 'share_links', 'retention_days'];
 
@@ -41,6 +47,7 @@ const UNLIMITED_LIMITS: RankLimits = {
   export_formats: ALL_FORMATS,
   retention_days: null,
   api_requests_per_minute: 1200,
+  seats: 50,
 };
 
 export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
@@ -54,6 +61,8 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     export_formats: ['txt', 'srt'],
     retention_days: 30,
     api_requests_per_minute: 60,
+    // Teams need a paid plan: Free and STARTER are for one person.
+    seats: 1,
   },
   STARTER: {
     minutes_per_month: 300,
@@ -64,6 +73,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     export_formats: ALL_FORMATS,
     retention_days: 365,
     api_requests_per_minute: 120,
+    seats: 1,
   },
   BASIC: {
     minutes_per_month: 900,
@@ -74,6 +84,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     export_formats: ALL_FORMATS,
     retention_days: null,
     api_requests_per_minute: 240,
+    seats: 3,
   },
   ADVANCED: {
     minutes_per_month: 2400,
@@ -84,6 +95,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     export_formats: ALL_FORMATS,
     retention_days: null,
     api_requests_per_minute: 600,
+    seats: 20,
   },
   UNLIMITED: UNLIMITED_LIMITS,
   // Enterprise accounts carry their own limits; UNLIMITED's apply until an admin sets them.
@@ -150,4 +162,15 @@ export function lockedFormats(
     const rank = cheapestRankWith(format, std, table);
     return rank ? [{ format, rank }] : [];
   });
+}
+
+/** The cheapest rank at or above `from` with more than `seats` seats (null: none to buy). */
+export function cheapestRankWithSeats(
+  seats: number,
+  from: StandardRank = 'Free',
+  table: Record<StandardRank, RankLimits> = RANK_LIMITS,
+): StandardRank | null {
+  return (
+    RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null
+  );
 }

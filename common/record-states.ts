@@ -48,6 +48,22 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WEBHOOK_DISABLED_REASONS = ['failures'] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
+/** A workspace is an account's own (`personal`, one per account) or shared (`team`): decision 0027. */
+export const WORKSPACE_KINDS = ['personal', 'team'] as const;
+export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
+
+/** A member's role, lowest first: each may do what the ones before it may (decision 0027). */
+export const WORKSPACE_ROLES = ['viewer', 'editor', 'admin', 'owner'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** The roles an invitation can carry: ownership is transferred, never invited. */
+export const INVITABLE_ROLES = ['viewer', 'editor', 'admin'] as const satisfies readonly WorkspaceRole[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+/** An invitation waits for its answer until it expires; then it was accepted, declined or revoked. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
 /** A redirect rule answers 301 (moved for good) or 302 (for now). */
 export const REDIRECT_STATUSES = [301, 302] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];

@@ -17,6 +17,10 @@ import { createPageCache, pageCacheMiddleware } from './http/page-cache';
 import { sameOriginRedirects } from './http/same-origin-redirects';
 import { isRefusedInput } from './http/db-errors';
 import { sessionToken } from './http/cookies';
+import { getCookie } from 'hono/cookie';
+import { WORKSPACE_COOKIE } from '../common/cookies';
+import { workspaceCookie } from './http/current-actor';
+import { listWorkspaces, workspaceJson } from './modules/workspaces/workspaces';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
 import { buildOpenApi } from './api/openapi';
@@ -204,11 +208,21 @@ export function createApp(deps: AppDeps) {
       // One session lookup per request, shared by the guard and the page's loader.
       let session: Promise<User | null> | undefined;
       const userOf = () => (session ??= userForToken(db, sessionToken(c)));
+      // ?workspace=<id> on a page switches to that workspace (a member's only) and remembers it.
+      const asked = new URL(c.req.url).searchParams.get('workspace');
+      const remembered = getCookie(c, WORKSPACE_COOKIE) ?? null;
+      let viewer: Promise<Viewer | null> | undefined;
+      const viewerOfRequest = () =>
+        (viewer ??= userOf().then(async (user) => {
+          if (!user) return null;
+          const rows = await listWorkspaces(deps.services.workspaces, user);
+          return viewerOf(user, rows, asked ?? remembered);
+        }));
       const context: ServerContext = {
         requestId: c.get('requestId'),
         cspNonce: c.get('cspNonce') ?? '',
         config,
-        getViewer: async () => viewerOf(await userOf()),
+        getViewer: viewerOfRequest,
         getTranscript: async (id) => {
           const user = await userOf();
           if (!user || !UUID_RE.test(id)) return null;
@@ -233,20 +247,33 @@ export function createApp(deps: AppDeps) {
           return decision.redirect ? { ...decision.redirect, cookies: decision.cookies } : null;
         },
       };
-      return ssr(c.req.raw, context);
+      const res = await ssr(c.req.raw, context);
+      const chosen = viewer && (await viewer)?.workspace.id;
+      if (!asked || chosen !== asked || asked === remembered) return res;
+      const headers = new Headers(res.headers);
+      headers.append('Set-Cookie', workspaceCookie(c, asked));
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
     });
   }
 
   return app;
 }
 
-function viewerOf(user: User | null): Viewer | null {
-  if (!user) return null;
+/** The signed-in viewer with their workspaces; the current one is `chosen` when it is theirs. */
+function viewerOf(
+  user: User,
+  rows: Awaited<ReturnType<typeof listWorkspaces>>,
+  chosen: string | null,
+): Viewer {
+  const all = rows.map((r) => workspaceJson(r.workspace, r.role));
+  const current = all.find((w) => w.id === chosen) ?? all.find((w) => w.kind === 'personal') ?? all[0]!;
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     rank_name: user.rankName,
     language: user.language,
+    workspace: current,
+    workspaces: all,
   };
 }

@@ -35,6 +35,7 @@ import { transcriptWebhooks } from './modules/webhooks/transcript-events';
 import { parseAllowance } from './modules/outbound/address';
 import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
+import type { WorkspaceDeps } from './modules/workspaces/deps';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
 
@@ -51,6 +52,8 @@ export interface ServiceDeps {
   webhooks: WebhookDeps;
   /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
+  /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
+  workspaces: WorkspaceDeps;
   /**
    * The language model (docs/decisions/0026-language-model.md): an OpenAI-compatible endpoint
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
@@ -217,6 +220,16 @@ export async function buildServiceDeps(
     },
   };
 
+  const workspaces: WorkspaceDeps = {
+    db,
+    storage,
+    queue,
+    logger,
+    now,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+  };
+
   let engine: Engine | null = null;
   // Nothing starts here: the local model's child and its download begin with the first completion.
   const llm = overrides.languageModel
@@ -230,6 +243,7 @@ export async function buildServiceDeps(
       });
 
   return {
+    workspaces,
     accounts,
     transcription,
     billing,

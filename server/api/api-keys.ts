@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
-import { requireUser, uuidParam } from '../http/current-user';
+import { uuidParam } from '../http/current-user';
+import { requireActor } from '../http/current-actor';
 import { ok } from '../../common/envelope';
 import { readBody } from '../http/validate';
 import { textField } from '../../common/text';
@@ -21,27 +22,30 @@ export const createApiKeySchema = z
   })
   .strict();
 
-/** /self-api/v1/api-keys: a signed-in person's keys (a key cannot manage keys: modules/api-keys/access). */
+/**
+ * /self-api/v1/api-keys: a signed-in person's keys for the workspace they work in (a key cannot
+ * manage keys: modules/api-keys/access).
+ */
 export function apiKeysApi() {
   const api = new Hono<AppEnv>();
   const db = (c: Context<AppEnv>) => c.get('deps').db;
 
   api.get('/', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok({ items: (await listApiKeys(db(c), user)).map(apiKeyJson) }));
+    const actor = await requireActor(c);
+    return c.json(ok({ items: (await listApiKeys(db(c), actor)).map(apiKeyJson) }));
   });
 
   // The key itself is in this answer only; it is stored hashed.
   api.post('/', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, createApiKeySchema);
-    const { key, row } = await createApiKey(db(c), user, body);
+    const { key, row } = await createApiKey(db(c), actor, body);
     return c.json(ok({ ...apiKeyJson(row), key }));
   });
 
   api.delete('/:id', async (c) => {
-    const user = await requireUser(c);
-    await revokeApiKey(db(c), user, uuidParam(c, 'id', apiKeyNotFound));
+    const actor = await requireActor(c);
+    await revokeApiKey(db(c), actor, uuidParam(c, 'id', apiKeyNotFound));
     return c.json(ok(null));
   });
 

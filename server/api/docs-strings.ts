@@ -25,6 +25,7 @@ const en = {
   'API keys': 'API keys',
   Billing: 'Billing',
   'Public pages': 'Public pages',
+  Workspaces: 'Workspaces',
 };
 
 export type DocsStrings = typeof en;
@@ -50,6 +51,7 @@ const de: DocsStrings = {
   'API keys': 'API-Schlüssel',
   Billing: 'Abrechnung',
   'Public pages': 'Öffentliche Seiten',
+  Workspaces: 'Arbeitsbereiche',
 };
 
 const es: DocsStrings = {
@@ -73,6 +75,7 @@ const es: DocsStrings = {
   'API keys': 'Claves de API',
   Billing: 'Facturación',
   'Public pages': 'Páginas públicas',
+  Workspaces: 'Espacios de trabajo',
 };
 
 const fr: DocsStrings = {
@@ -96,6 +99,7 @@ const fr: DocsStrings = {
   'API keys': 'Clés d’API',
   Billing: 'Facturation',
   'Public pages': 'Pages publiques',
+  Workspaces: 'Espaces de travail',
 };
 
 const ja: DocsStrings = {
@@ -119,6 +123,7 @@ const ja: DocsStrings = {
   'API keys': 'API キー',
   Billing: '請求',
   'Public pages': '公開ページ',
+  Workspaces: 'ワークスペース',
 };
 
 const ko: DocsStrings = {
@@ -142,6 +147,7 @@ const ko: DocsStrings = {
   'API keys': 'API 키',
   Billing: '결제',
   'Public pages': '공개 페이지',
+  Workspaces: '워크스페이스',
 };
 
 const pt: DocsStrings = {
@@ -165,6 +171,7 @@ const pt: DocsStrings = {
   'API keys': 'Chaves de API',
   Billing: 'Cobrança',
   'Public pages': 'Páginas públicas',
+  Workspaces: 'Espaços de trabalho',
 };
 
 const tw: DocsStrings = {
@@ -188,6 +195,7 @@ const tw: DocsStrings = {
   'API keys': 'API 金鑰',
   Billing: '帳務',
   'Public pages': '公開頁面',
+  Workspaces: '工作區',
 };
 
 const vi: DocsStrings = {
@@ -211,6 +219,7 @@ const vi: DocsStrings = {
   'API keys': 'Khóa API',
   Billing: 'Thanh toán',
   'Public pages': 'Trang công khai',
+  Workspaces: 'Không gian làm việc',
 };
 
 const zh: DocsStrings = {
@@ -234,6 +243,7 @@ const zh: DocsStrings = {
   'API keys': 'API 密钥',
   Billing: '账单',
   'Public pages': '公开页面',
+  Workspaces: '工作区',
 };
 
 export const DOCS_STRINGS: Record<Locale, DocsStrings> = { en, de, es, fr, ja, ko, pt, tw, vi, zh };

@@ -10,6 +10,16 @@ import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from
 import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
+import {
+  answerSchema,
+  deleteWorkspaceSchema,
+  inviteSchema,
+  previewSchema,
+  roleSchema,
+  switchSchema,
+  transferSchema,
+  workspaceNameSchema,
+} from './workspaces';
 
 // The OpenAPI 3.1 description of /self-api/v1, generated from the zod schemas the handlers
 // validate with (zod's own JSON Schema output): a route's body and query here are the very
@@ -39,6 +49,7 @@ const K = 'API keys';
 const W = 'Webhooks';
 const B = 'Billing';
 const P = 'Public pages';
+const WS = 'Workspaces';
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
@@ -184,6 +195,108 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /self-api/v1/webhooks/{id}': { tag: W, summary: 'Delete an endpoint' },
   'GET /self-api/v1/webhooks/{id}/deliveries': { tag: W, summary: 'The delivery log (newest first)' },
   'POST /self-api/v1/webhooks/{id}/test': { tag: W, summary: 'Send a test event now' },
+  'GET /self-api/v1/workspaces': {
+    tag: WS,
+    summary: 'Your workspaces and the current one',
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces': {
+    tag: WS,
+    summary: 'Create a team workspace (you are its owner)',
+    body: workspaceNameSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/current': {
+    tag: WS,
+    summary: 'The workspace you work in (X-Workspace header, else the switcher’s cookie, else personal)',
+    personOnly: true,
+  },
+  'PUT /self-api/v1/workspaces/current': {
+    tag: WS,
+    summary: 'Switch the pages to another of your workspaces',
+    body: switchSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/{id}': { tag: WS, summary: 'One workspace, with its seats', personOnly: true },
+  'PATCH /self-api/v1/workspaces/{id}': {
+    tag: WS,
+    summary: 'Rename a team workspace (admin)',
+    body: workspaceNameSchema,
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/workspaces/{id}': {
+    tag: WS,
+    summary: 'Delete a team workspace with everything in it (owner; type its name)',
+    body: deleteWorkspaceSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/{id}/members': {
+    tag: WS,
+    summary: 'The members and their roles',
+    personOnly: true,
+  },
+  'PATCH /self-api/v1/workspaces/{id}/members/{userId}': {
+    tag: WS,
+    summary: 'Change a member’s role (admin; owners by an owner)',
+    body: roleSchema,
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/workspaces/{id}/members/{userId}': {
+    tag: WS,
+    summary: 'Remove a member: their access and API keys end at once',
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces/{id}/leave': { tag: WS, summary: 'Leave a team workspace', personOnly: true },
+  'POST /self-api/v1/workspaces/{id}/transfer': {
+    tag: WS,
+    summary: 'Make another member the owner (you become admin)',
+    body: transferSchema,
+    personOnly: true,
+  },
+  'GET /self-api/v1/workspaces/{id}/invitations': {
+    tag: WS,
+    summary: 'Invitations waiting for an answer (admin)',
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces/{id}/invitations': {
+    tag: WS,
+    summary: 'Invite an address by e-mail (admin; counts against the seats)',
+    body: inviteSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/workspaces/{id}/invitations/{invitationId}/resend': {
+    tag: WS,
+    summary: 'Send an invitation again with a new link',
+    personOnly: true,
+  },
+  'DELETE /self-api/v1/workspaces/{id}/invitations/{invitationId}': {
+    tag: WS,
+    summary: 'Revoke an invitation',
+    personOnly: true,
+  },
+  'GET /self-api/v1/invitations': {
+    tag: WS,
+    summary: 'Invitations waiting for your verified address',
+    personOnly: true,
+  },
+  'GET /self-api/v1/invitations/preview': {
+    tag: WS,
+    summary: 'What an invitation link is for',
+    query: previewSchema,
+    public: true,
+  },
+  'POST /self-api/v1/invitations/accept': {
+    tag: WS,
+    summary: 'Accept an invitation (by its link’s token or its id)',
+    body: answerSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/invitations/decline': {
+    tag: WS,
+    summary: 'Decline an invitation',
+    body: answerSchema,
+    personOnly: true,
+  },
 };
 
 /** Hono's `/x/:id` as OpenAPI's `/x/{id}`. */
@@ -274,7 +387,7 @@ export function buildOpenApi(
         'Every answer is the envelope {code, message, data}. Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.',
     },
     servers: [{ url: '/' }],
-    tags: [T, F, S, W, K, B, P].map((name) => ({ name })),
+    tags: [T, F, S, W, K, WS, B, P].map((name) => ({ name })),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (csk_…)' },

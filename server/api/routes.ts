@@ -12,6 +12,7 @@ import { foldersApi } from './folders';
 import { seoApi } from './seo';
 import { sharesApi } from './shares';
 import { transcriptsApi } from './transcripts';
+import { invitationsApi, workspacesApi } from './workspaces';
 
 /**
  * Where each domain's API is mounted. The two prefixes (docs/product.md#the-api): /common-api/v1 for
@@ -31,4 +32,6 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1/seo-landing', seoApi());
   app.route('/self-api/v1/api-keys', apiKeysApi());
   app.route('/self-api/v1/webhooks', webhooksApi());
+  app.route('/self-api/v1/workspaces', workspacesApi());
+  app.route('/self-api/v1/invitations', invitationsApi());
 }

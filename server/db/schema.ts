@@ -24,6 +24,8 @@ import {
   API_KEY_SCOPES,
   COMMISSION_KINDS,
   EMAIL_TOKEN_PURPOSES,
+  INVITABLE_ROLES,
+  INVITATION_STATUSES,
   JOB_STATUSES,
   ORDER_KINDS,
   REDIRECT_STATUSES,
@@ -33,6 +35,8 @@ import {
   TRANSCRIPT_STATUSES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_DISABLED_REASONS,
+  WORKSPACE_KINDS,
+  WORKSPACE_ROLES,
 } from '../../common/record-states';
 import { oneOf } from './checks';
 
@@ -114,11 +118,114 @@ export const emailTokens = pgTable(
 
 export type EmailToken = typeof emailTokens.$inferSelect;
 
-/** Folders group a user's transcripts (one level). */
+/**
+ * Who owns the product's data (docs/decisions/0027-team-workspaces.md): every account's own
+ * `personal` workspace (made by a trigger when the account is), and the `team` workspaces its
+ * members share. A personal workspace has no name; pages call it "Personal" in their language.
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: WORKSPACE_KINDS }).notNull(),
+    name: text('name'),
+    /** The account a personal workspace belongs to; null for a team workspace. */
+    personalUserId: uuid('personal_user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who created a team workspace (kept for the record; ownership is the members' roles). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('workspaces_kind_check', oneOf(t.kind, WORKSPACE_KINDS)),
+    // A personal workspace names its account, a team workspace none.
+    check('workspaces_personal_check', sql`(${t.kind} = 'personal') = (${t.personalUserId} is not null)`),
+  ],
+);
+
+export type Workspace = typeof workspaces.$inferSelect;
+
+/** Who belongs to a workspace, with which role; the membership every ownership check joins. */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+    check('workspace_members_role_check', oneOf(t.role, WORKSPACE_ROLES)),
+  ],
+);
+
+export type WorkspaceMember = typeof workspaceMembers.$inferSelect;
+
+/**
+ * An invitation by e-mail. The link's token is 256 random bits of which only the SHA-256 is
+ * kept; it is answered once (status leaves 'pending' in one conditional update).
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The invited address, lowercased; only the account with this verified address may accept. */
+    email: text('email').notNull(),
+    role: text('role', { enum: INVITABLE_ROLES }).notNull(),
+    /** The mail's language: the invitee's account's, else the one the inviter chose. */
+    language: text('language').notNull().default('en'),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The account that accepted or declined. */
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('workspace_invitations_email_idx').on(t.email),
+    // One open invitation per address and workspace: sending again replaces it.
+    uniqueIndex('workspace_invitations_pending_idx')
+      .on(t.workspaceId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    check('workspace_invitations_role_check', oneOf(t.role, INVITABLE_ROLES)),
+    check('workspace_invitations_status_check', oneOf(t.status, INVITATION_STATUSES)),
+  ],
+);
+
+export type WorkspaceInvitation = typeof workspaceInvitations.$inferSelect;
+
+/**
+ * The workspace a row belongs to. Until every writer names it, a row inserted without one goes
+ * to its creator's personal workspace (the fill trigger of migration 0013, decision 0027): the
+ * insert sends NULL and the trigger replaces it before the NOT NULL constraint is checked.
+ */
+const workspaceColumn = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' })
+    .$defaultFn(() => sql`null`);
+
+/** Folders group a workspace's transcripts (one level); user_id is who made it. */
 export const folders = pgTable(
   'folders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -126,7 +233,7 @@ export const folders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('folders_user_idx').on(t.userId)],
+  (t) => [index('folders_user_idx').on(t.userId), index('folders_workspace_idx').on(t.workspaceId)],
 );
 
 export type Folder = typeof folders.$inferSelect;
@@ -141,6 +248,8 @@ export const transcripts = pgTable(
   'transcripts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    /** Who uploaded or imported it. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -190,6 +299,8 @@ export const transcripts = pgTable(
   (t) => [
     index('transcripts_user_created_idx').on(t.userId, t.createdAt),
     index('transcripts_user_folder_idx').on(t.userId, t.folderId),
+    index('transcripts_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('transcripts_workspace_folder_idx').on(t.workspaceId, t.folderId),
     index('transcripts_search_idx').using('gin', t.search),
     check('transcripts_status_check', oneOf(t.status, TRANSCRIPT_STATUSES)),
     check('transcripts_source_check', oneOf(t.source, TRANSCRIPT_SOURCES)),
@@ -248,6 +359,8 @@ export const usageRecords = pgTable(
   'usage_records',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Minutes are pooled per workspace; user_id is whose transcript used them. */
+    workspaceId: workspaceColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -255,7 +368,10 @@ export const usageRecords = pgTable(
     seconds: doublePrecision('seconds').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('usage_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('usage_user_created_idx').on(t.userId, t.createdAt),
+    index('usage_workspace_created_idx').on(t.workspaceId, t.createdAt),
+  ],
 );
 
 /**
@@ -269,6 +385,9 @@ export const shareLinks = pgTable(
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
+    /** The transcript's workspace: its plan's share_links limit counts these. */
+    workspaceId: workspaceColumn(),
+    /** Who made the link. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -282,6 +401,7 @@ export const shareLinks = pgTable(
   (t) => [
     index('share_links_transcript_idx').on(t.transcriptId, t.createdAt),
     index('share_links_user_idx').on(t.userId),
+    index('share_links_workspace_idx').on(t.workspaceId),
   ],
 );
 
@@ -508,6 +628,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The one workspace the key acts in, with its holder's role there. */
+    workspaceId: workspaceColumn(),
+    /** The member holding the key: it stops working when they leave the workspace. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -521,6 +644,7 @@ export const apiKeys = pgTable(
   },
   (t) => [
     index('api_keys_user_idx').on(t.userId),
+    index('api_keys_workspace_idx').on(t.workspaceId),
     check('api_keys_scope_check', oneOf(t.scope, API_KEY_SCOPES)),
   ],
 );
@@ -532,6 +656,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Events of this workspace's transcripts are sent here. */
+    workspaceId: workspaceColumn(),
+    /** Who added the endpoint. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -551,6 +678,7 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [
     index('webhook_endpoints_user_idx').on(t.userId),
+    index('webhook_endpoints_workspace_idx').on(t.workspaceId),
     check('webhook_endpoints_disabled_reason_check', oneOf(t.disabledReason, WEBHOOK_DISABLED_REASONS)),
   ],
 );

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { UUID_RE } from '../../common/validators';
 import type { User } from '../db/schema';
-import { authenticate } from '../modules/api-keys/authenticate';
+import { authenticate, type RequestAuth } from '../modules/api-keys/authenticate';
 import { sessionToken } from './cookies';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from '../modules/errors';
@@ -11,6 +11,11 @@ import { ApiError } from '../modules/errors';
  * may call), or 401. A key's call counts against its minute's allowance (403 / 429 otherwise).
  */
 export async function requireUser(c: Context): Promise<User> {
+  return (await requireAuth(c)).user;
+}
+
+/** The caller's credentials (requireUser's), with the API key when one was used. */
+export async function requireAuth(c: Context): Promise<RequestAuth> {
   const deps = c.get('deps');
   let auth;
   try {
@@ -30,7 +35,7 @@ export async function requireUser(c: Context): Promise<User> {
     c.header('X-RateLimit-Limit', String(auth.rate.limit));
     c.header('X-RateLimit-Remaining', String(auth.rate.remaining));
   }
-  return auth.user;
+  return auth;
 }
 
 /** A UUID path parameter; anything else is the resource's 404 before any lookup. */

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
 import { buildServiceDeps } from '../deps';
-import { users } from '../db/schema';
+import { users, workspaces } from '../db/schema';
 import type { ServiceOverrides } from '../deps';
 
 /** An API answer's envelope, as tests read it. */
@@ -19,7 +19,11 @@ export async function testApp(
 ) {
   const database: Database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
   // A shared PostgreSQL test database starts each file empty (PGlite is fresh in memory anyway).
-  if (database.kind === 'postgres') await database.db.delete(users);
+  if (database.kind === 'postgres') {
+    await database.db.delete(users);
+    // Team workspaces outlive their creators (a personal one goes with its account).
+    await database.db.delete(workspaces);
+  }
   const parsedEnv = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -25,7 +25,7 @@ async function register(page: Page, prefix: string, email: string, password: str
 }
 
 async function logout(page: Page, prefix: string) {
-  await page.locator('header details summary').first().click();
+  await page.getByTestId('account-menu').click();
   await page.click('[data-testid=logout]');
   await page.waitForURL(`${base}${prefix || '/'}`);
 }

@@ -35,6 +35,8 @@ export function limitText(
         : t('pages.pricing.values.days', { n: limits.retention_days });
     case 'api_requests_per_minute':
       return t('pages.pricing.values.perMinute', { n: limits.api_requests_per_minute });
+    case 'seats':
+      return t('pages.pricing.values.seats', { count: limits.seats });
     case 'export_formats':
       return limits.export_formats.map((f) => f.toUpperCase()).join(', ');
   }

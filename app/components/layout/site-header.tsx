@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { clearUserState } from '../../lib/user-state';
 import { Logo } from './logo';
 import { LanguageSwitcher } from './language-switcher';
+import { WorkspaceSwitcher } from '../workspaces/workspace-switcher';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
@@ -48,13 +49,20 @@ export function SiteHeader() {
           <LanguageSwitcher className="hidden sm:inline-flex" />
           {viewer ? (
             <>
-              <NavLink to={lp('/dashboard')} className={navClass} data-testid="nav-dashboard">
+              <WorkspaceSwitcher viewer={viewer} />
+              {/* On phones the workspace switcher takes its place; the menu below has it. */}
+              <NavLink
+                to={lp('/dashboard')}
+                className={(s) => `hidden sm:block ${navClass(s)}`}
+                data-testid="nav-dashboard"
+              >
                 {t('nav.dashboard')}
               </NavLink>
               <details className="relative">
                 <summary
                   className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
                   aria-label={t('nav.account')}
+                  data-testid="account-menu"
                 >
                   {(viewer.name || viewer.email).slice(0, 1).toUpperCase()}
                 </summary>
@@ -106,6 +114,11 @@ export function SiteHeader() {
               </svg>
             </summary>
             <div className="absolute right-0 mt-2 flex w-56 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+              {viewer ? (
+                <NavLink to={lp('/dashboard')} className={(s) => `sm:hidden ${navClass(s)}`}>
+                  {t('nav.dashboard')}
+                </NavLink>
+              ) : null}
               {links}
               {!viewer ? (
                 <>

@@ -13,6 +13,7 @@ import { FolderToolbar } from './folder-toolbar';
 import { QuotaMeter } from './quota-meter';
 import { TranscriptList } from './transcript-list';
 import { UploadPanel } from './upload-panel';
+import { PendingInvitations } from '../workspaces/pending-invitations';
 
 const control =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -76,7 +77,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
       heading={folder ? folder.name : t('pages.dashboard.heading')}
       actions={<QuotaMeter quota={quota} />}
     >
-      {folder ? <FolderToolbar folder={folder} onRenamed={loadFolders} /> : null}
+      {folder ? <FolderToolbar folder={folder} onRenamed={loadFolders} /> : <PendingInvitations />}
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         {/* On desktop the folders stay in view below the sticky header (h-16) while the list
             scrolls, so a transcript far down the list can still be dragged onto one. */}

@@ -1,4 +1,4 @@
-import { Link, useActionData, useNavigate } from 'react-router';
+import { Link, useActionData, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
 import { pageMeta } from '../../lib/meta';
@@ -25,6 +25,8 @@ export default function Register() {
   const { t } = useTranslation();
   const lp = useLocalePath();
   const navigate = useNavigate();
+  // An invitation to an address without an account links here with the address filled in.
+  const [search] = useSearchParams();
   const form = useApiForm({
     posted: useActionData<typeof action>(),
     schema: signupSchema,
@@ -46,7 +48,7 @@ export default function Register() {
         />
         <EmailField
           placeholder={t('auth.emailPlaceholder')}
-          defaultValue={form.kept.email}
+          defaultValue={form.kept.email ?? search.get('email') ?? undefined}
           error={form.errors.email}
           required
         />

@@ -8,6 +8,8 @@ export interface RequestAuth {
   user: User;
   /** Set when the caller used an API key: its rate-limit figures for the response headers. */
   rate?: { limit: number; remaining: number };
+  /** The key, when one was used: it acts in its own workspace only. */
+  key?: { id: string; workspaceId: string };
 }
 
 /**
@@ -23,7 +25,11 @@ export async function authenticate(
     const found = await userForApiKey(deps.db, token);
     if (found) {
       if (!apiKeyMayCall(found.key.scope, request.method, request.path)) throw keyNotAllowed();
-      return { user: found.user, rate: await deps.keyLimiter.consume(found.key, found.user) };
+      return {
+        user: found.user,
+        rate: await deps.keyLimiter.consume(found.key, found.user),
+        key: { id: found.key.id, workspaceId: found.key.workspaceId },
+      };
     }
   }
   const user = await userForToken(deps.db, token);

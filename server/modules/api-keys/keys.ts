@@ -1,7 +1,8 @@
 import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { apiKeys, users, type ApiKey, type User } from '../../db/schema';
+import { apiKeys, users, workspaceMembers, type ApiKey, type User } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import { ApiKeyCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import { hashToken } from '../auth/tokens';
@@ -47,8 +48,12 @@ export function apiKeyJson(k: ApiKey) {
   };
 }
 
-export async function createApiKey(db: Db, user: User, input: { name: string; scope: ApiKeyScope }) {
-  const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, user.id));
+/** The actor's keys: their own, for the workspace they act in (a key acts there only). */
+const ownKeys = (actor: Actor) =>
+  and(eq(apiKeys.userId, actor.user.id), eq(apiKeys.workspaceId, actor.workspace.id));
+
+export async function createApiKey(db: Db, actor: Actor, input: { name: string; scope: ApiKeyScope }) {
+  const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, actor.user.id));
   if ((row?.n ?? 0) >= MAX_KEYS) {
     throw new ApiError(ApiKeyCode.TOO_MANY, 'errors.apiKeys.tooMany', { limit: MAX_KEYS });
   }
@@ -56,7 +61,8 @@ export async function createApiKey(db: Db, user: User, input: { name: string; sc
   const [created] = await db
     .insert(apiKeys)
     .values({
-      userId: user.id,
+      workspaceId: actor.workspace.id,
+      userId: actor.user.id,
       name: input.name.trim(),
       scope: input.scope,
       prefix: key.slice(0, SHOWN),
@@ -66,15 +72,15 @@ export async function createApiKey(db: Db, user: User, input: { name: string; sc
   return { key, row: created! };
 }
 
-export async function listApiKeys(db: Db, user: User) {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, user.id)).orderBy(asc(apiKeys.createdAt));
+export async function listApiKeys(db: Db, actor: Actor) {
+  return db.select().from(apiKeys).where(ownKeys(actor)).orderBy(asc(apiKeys.createdAt));
 }
 
 /** Revoking deletes the key: a request carrying it is refused from the next call on. */
-export async function revokeApiKey(db: Db, user: User, id: string) {
+export async function revokeApiKey(db: Db, actor: Actor, id: string) {
   const gone = await db
     .delete(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id)))
+    .where(and(eq(apiKeys.id, id), ownKeys(actor)))
     .returning({ id: apiKeys.id });
   if (gone.length === 0) throw apiKeyNotFound();
 }
@@ -82,7 +88,10 @@ export async function revokeApiKey(db: Db, user: User, id: string) {
 /** last_used_at is written at most once a minute per key, not on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** The owner of a live key and the key, or null; notes when the key was used. */
+/**
+ * The holder of a live key and the key, or null; notes when the key was used. A key works only
+ * while its holder is a member of its workspace (the join): leaving or being removed ends it.
+ */
 export async function userForApiKey(
   db: Db,
   key: string,
@@ -93,6 +102,10 @@ export async function userForApiKey(
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.userId)),
+    )
     .where(eq(apiKeys.keyHash, hashToken(key)))
     .limit(1);
   const found = rows[0];

@@ -277,6 +277,8 @@ export interface NoticeMailInput {
   paragraphs: string[];
   /** An absolute http(s) link shown as a button, with its label. */
   button?: { link: string; label: string } | null;
+  /** Smaller print after the button (validity, "ignore if …"), with the link written out first. */
+  footnotes?: string[];
 }
 
 /**
@@ -291,5 +293,9 @@ export function renderNoticeMail(input: NoticeMailInput): RenderedMail {
     heading(input.heading),
     ...input.paragraphs.map((p) => paragraph(p)),
     ...(input.button ? [button(input.button.link, input.button.label)] : []),
+    ...(input.button && input.footnotes
+      ? [fallbackLink(MAIL_STRINGS[locale].linkFallback, input.button.link)]
+      : []),
+    ...(input.footnotes ?? []).map((p) => paragraph(p, MUTED)),
   ]);
 }
