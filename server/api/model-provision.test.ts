@@ -12,6 +12,7 @@ import { sha1Of, startModelServer, type ModelServer } from '../test/model-server
 import { testModelPath } from '../test/test-model';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
+import { waitFor } from '../test/wait';
 
 type Json = { code: number; message: string; data: any };
 const MEDIA_DIR = path.resolve('tmp/test-media');
@@ -70,20 +71,26 @@ describe('the model arrives by itself', () => {
       const { created, get } = await transcribe(h);
       expect(created.status).toBe('queued');
       const waiting: number[] = [];
-      let t = await get();
-      while (t.status === 'queued') {
-        if (t.stage === 'engine') waiting.push(t.progress);
-        if (waiting.length >= 3) server.paused = false;
-        await new Promise((r) => setTimeout(r, 50));
-        t = await get();
-      }
+      let t = await waitFor(
+        async () => {
+          const now = await get();
+          if (now.status !== 'queued') return now;
+          if (now.stage === 'engine') waiting.push(now.progress);
+          if (waiting.length >= 3) server.paused = false;
+          return undefined;
+        },
+        { ms: 60_000, what: 'the job to stop waiting for the model' },
+      );
       server.paused = false;
       expect(waiting.length).toBeGreaterThan(0);
       expect(waiting).toEqual([...waiting].sort((a, b) => a - b));
-      while (t.status === 'processing') {
-        await new Promise((r) => setTimeout(r, 100));
-        t = await get();
-      }
+      t = await waitFor(
+        async () => {
+          const now = await get();
+          return now.status === 'processing' ? undefined : now;
+        },
+        { ms: 60_000, everyMs: 100, what: 'the transcription to end' },
+      );
       expect(t.status).toBe('done');
       expect(t.segments.length).toBeGreaterThan(0);
       expect(readFileSync(path.join(DATA_DIR, 'models', 'ggml-base.bin')).equals(model)).toBe(true);
@@ -99,11 +106,13 @@ describe('the model arrives by itself', () => {
     const h = await testApp({}, { DATA_DIR, WHISPER_MODEL_AUTO_DOWNLOAD: 'false' }, { worker: true });
     try {
       const { get } = await transcribe(h);
-      let t = await get();
-      while (t.status === 'queued' || t.status === 'processing') {
-        await new Promise((r) => setTimeout(r, 50));
-        t = await get();
-      }
+      const t = await waitFor(
+        async () => {
+          const now = await get();
+          return now.status === 'queued' || now.status === 'processing' ? undefined : now;
+        },
+        { ms: 60_000, what: 'the job to end' },
+      );
       expect(t).toMatchObject({
         status: 'failed',
         error: { code: 'model_missing', message: 'errors.media.model_missing' },

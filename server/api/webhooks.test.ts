@@ -268,9 +268,17 @@ describe('webhook endpoints', () => {
     expect(mail.text).toContain(hookUrl);
     expect(mail.text).toContain('http://app.example/profile');
     // Off: new events are not sent; turning it on again starts the count over.
+    const deliveries = () =>
+      h.db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, json.data.id));
+    const before = (await deliveries()).length;
     const id = await importSrt(u.headers);
     await call('DELETE', `/transcripts/${id}`, u.headers);
-    await new Promise((r) => setTimeout(r, 300));
+    // The delete records its deliveries before it answers: none for an endpoint that is off, so
+    // nothing can be sent to it later either.
+    expect(await deliveries()).toHaveLength(before);
     expect(received).toHaveLength(6);
     const on = await call('PATCH', `/webhooks/${json.data.id}`, u.headers, { enabled: true });
     expect(on.json.data).toMatchObject({ enabled: true, failure_count: 0, disabled_reason: null });

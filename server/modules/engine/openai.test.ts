@@ -443,8 +443,12 @@ describe('openai engine', () => {
     await mkdir(tempDir);
     reply = () => {}; // never answers
     const controller = new AbortController();
-    onUpload = () => controller.abort();
-    const started = Date.now();
+    // Timed from the cancel itself: encoding the audio before the upload is not part of it.
+    let started = 0;
+    onUpload = () => {
+      started = Date.now();
+      controller.abort();
+    };
     const err = await failure(
       engine({ tempDir, maxUploadBytes: 64 * 1024 }).transcribe(
         { pcmPath: pcm60, durationSec: 60 },
@@ -452,6 +456,7 @@ describe('openai engine', () => {
       ),
     );
     expect(err.code).toBe('canceled');
+    expect(started).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(uploads).toHaveLength(1);
     expect(await readdir(tempDir)).toEqual([]);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { sha1Of, startModelServer, type ModelServer } from '../../../test/model-server';
+import { waitFor } from '../../../test/wait';
 
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 import { downloadFile, DownloadError, partPath } from './download';
@@ -140,13 +141,14 @@ describe('downloadFile', () => {
   it('lets one process download a file at a time, and takes over a dead one’s lock', async () => {
     const file = dest();
     const url = `${server.baseUrl}/ggml-test.bin`;
-    server.delayMs = 5;
+    // The first download holds the lock while the server holds back its bytes.
+    server.paused = true;
     const first = downloadFile({ url, dest: file, sha1: sha1Of(BODY) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => existsSync(`${file}.lock`), { what: 'the first download to take the lock' });
     const second = await downloadFile({ url, dest: file, sha1: sha1Of(BODY) }).catch((e: unknown) => e);
     expect(second).toMatchObject({ code: 'busy', retryable: true });
+    server.paused = false;
     await first;
-    server.delayMs = 0;
 
     const other = dest();
     // A lock left by a process that no longer runs (pid 2^22 + 1 is above Linux's default maximum).
