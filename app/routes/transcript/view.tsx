@@ -20,8 +20,8 @@ import { SharePanel } from '../../components/transcripts/share-panel';
 import { MediaPlayer } from '../../components/transcripts/media-player';
 import { FindBar, useFind } from '../../components/transcripts/find-bar';
 import { ExportControl } from '../../components/transcripts/export-control';
-import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/transcripts/speakers';
-import { useSpeakerEditing } from '../../lib/use-speaker-editing';
+import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/speakers/speakers';
+import { useSpeakerEditing } from '../../components/speakers/use-speaker-editing';
 import {
   RenameTitle,
   TranscribeAll,

@@ -4,7 +4,7 @@ import { createModelProvisioner, type ModelProvisioner } from './models/provisio
 import { createOpenAiEngine } from './openai';
 import type { Engine } from './types';
 import { createWhisperEngine, resolveModelPath } from './whisper/engine';
-import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from './diarization/models';
+import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from '../speakers/diarization/models';
 
 /** Bearer token for model downloads, when one is configured. */
 export const modelDownloadHeaders = (env: Env) =>

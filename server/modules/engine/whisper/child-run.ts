@@ -6,7 +6,7 @@ import { closeSync, fstatSync, openSync } from 'node:fs';
 import { createWordGrouper } from '../../../../common/word-groups';
 import type { Segment } from '../../../../common/segments';
 import type { SpeakerTurn } from '../../../../common/speakers';
-import { checkDiarizationModels, diarize } from '../diarization/diarize';
+import { checkDiarizationModels, diarize } from '../../speakers/diarization/diarize';
 import { firstChunkSec, keepUntilSeam, nextChunkSec, planChunk } from './chunk-plan';
 import { readRanges, SAMPLE_RATE, send } from './child-io';
 import type { ChildJob } from './child-protocol';
