@@ -83,6 +83,8 @@ export async function runJob(job: ChildJob): Promise<void> {
   let pos = 0; // speech seconds already transcribed
   let chunkSec = firstChunkSec(job.firstChunkSec, job.maxChunkSec);
   let speed: number | null = null;
+  let decodedSec = 0;
+  let computeSec = 0;
 
   for (;;) {
     // Keep the detector a chunk ahead of the transcription.
@@ -149,8 +151,11 @@ export async function runJob(job: ChildJob): Promise<void> {
       }
     }
 
-    speed = lengthSec / decoded.computeSec;
-    chunkSec = nextChunkSec(speed, job.targetChunkComputeSec, job.maxChunkSec);
+    // The speed over every chunk so far: one quick chunk does not make the next one huge.
+    decodedSec += lengthSec;
+    computeSec += decoded.computeSec;
+    speed = decodedSec / computeSec;
+    chunkSec = nextChunkSec(speed, job.targetChunkComputeSec, job.maxChunkSec, lengthSec);
     pos += kept.advanceSec;
     send({
       t: 'progress',

@@ -40,6 +40,7 @@ export function createRelay(
   const estimator = createProgressEstimator({
     fileSec: job.durationSec,
     detectSpeech: job.detectSpeech !== false,
+    diarize: Boolean(job.diarize),
   });
   const stream = createSegmentStream(env.limitSec, opts.onSegment);
   const regions: SpeechRegion[] = [];
@@ -55,6 +56,15 @@ export function createRelay(
 
   const report = (p: EngineProgress | null) => {
     if (p) opts.onProgress?.(p.percent, p);
+  };
+  const startTicker = () => {
+    ticker ??= setInterval(() => {
+      try {
+        report(estimator.tick(Date.now()));
+      } catch (err) {
+        tickError ??= err;
+      }
+    }, TICK_MS);
   };
 
   return {
@@ -73,13 +83,7 @@ export function createRelay(
           break;
         case 'chunk':
           report(estimator.chunkStarted(msg, Date.now()));
-          ticker ??= setInterval(() => {
-            try {
-              report(estimator.tick(Date.now()));
-            } catch (err) {
-              tickError ??= err;
-            }
-          }, TICK_MS);
+          startTicker();
           break;
         case 'progress':
           report(estimator.chunkDone(msg));
@@ -97,6 +101,8 @@ export function createRelay(
           break;
         case 'diarizing':
           diarizing = true;
+          report(estimator.diarizing(Date.now()));
+          startTicker();
           // Diarization reports nothing until it is done: allow it up to the audio's own length.
           control.armWatchdog(Math.max(env.watchdogMs, job.durationSec * 1000));
           break;
