@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { createRepetitionGuard } from '../../../common/repetition';
-import { normalizeSegments, segmentsToPlainText, type Segment } from '../../../common/segments';
+import { segmentsToPlainText, type Segment } from '../../../common/segments';
 import type { SpeechRegion, TranscriptStage } from '../../../common/transcript-types';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, users, type Transcript } from '../../db/schema';
@@ -23,6 +23,7 @@ import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
 import { isDependencyOutage } from '../../outage';
 import { FRESH_RUN } from './fresh-run';
+import { jobPercent } from './job-progress';
 import type { Storage } from '../storage/storage';
 import type { TranscriptionDeps } from './deps';
 
@@ -88,7 +89,8 @@ export async function processTranscript(
         .catch((err: Error) => deps.logger.warn({ err: err.message }, 'progress save failed'));
     };
     try {
-      await deps.engine.ready({ signal: ctx.signal, onProgress: show });
+      // The one readiness check (the engine's model, and the speaker models when asked for).
+      await deps.engine.ready({ signal: ctx.signal, onProgress: show, speakers: row.detectSpeakers });
     } catch (err) {
       return fail(deps, transcriptId, ctx, err, 0, 'queued');
     }
@@ -160,8 +162,11 @@ export async function processTranscript(
     await deps.storage.withLocalFile(row.mediaKey, (file) =>
       decodeToPcm(deps.ffmpeg, file, pcmPath, ctx.signal),
     );
-    const durationSec = (await stat(pcmPath)).size / PCM_BYTES_PER_SECOND;
-    if (durationSec < 0.1) throw new MediaError('no_audio', 'The audio track is empty');
+    const decodedSec = (await stat(pcmPath)).size / PCM_BYTES_PER_SECOND;
+    if (decodedSec < 0.1) throw new MediaError('no_audio', 'The audio track is empty');
+    // Times never pass the media's probed duration (nor the decoded audio's end).
+    const durationSec = Math.min(decodedSec, row.durationSec ?? decodedSec);
+    progress = jobPercent('preparing', 100);
 
     const result = await deps.engine.transcribe(
       { pcmPath, durationSec },
@@ -178,7 +183,7 @@ export async function processTranscript(
           savePartial(true);
         },
         onProgress(percent, detail) {
-          const next = Math.min(99, Math.max(progress, Math.floor(percent)));
+          const next = Math.max(progress, jobPercent('engine', percent));
           const left = detail?.remainingSec ?? remainingSec;
           if (next === progress && left === remainingSec) return;
           progress = next;
@@ -187,8 +192,8 @@ export async function processTranscript(
           savePartial();
         },
         onSegment(segment) {
-          const [clean] = normalizeSegments([labeler.label(segment)], row.durationSec ?? durationSec);
-          const kept = clean ? guard.accept(clean) : null;
+          // Already well-formed (engine/segment-stream.ts); speakers named, repeated loops dropped.
+          const kept = guard.accept(labeler.label(segment));
           if (!kept) return;
           segments.push(kept);
           events.publish(transcriptId, { type: 'segment', index: segments.length - 1, segment: kept });
@@ -198,6 +203,7 @@ export async function processTranscript(
     );
     await saving;
     stage = 'saving';
+    progress = Math.max(progress, jobPercent('saving', 0));
     publishStatus();
     await finish(deps, row, segments, result, durationSec, { labeler, locale });
   } catch (err) {
@@ -291,12 +297,12 @@ async function finish(
   who: { labeler: SpeakerLabeler; locale: string },
 ) {
   const durationSec = row.durationSec ?? decodedSec;
-  let segments = normalizeSegments(streamed, durationSec);
+  let segments = streamed;
   let speakers = usedSpeakers(who.labeler.speakers(), segments);
   if (result.speakerTurns?.length) {
     // Local diarization: each word (or segment) goes to whoever overlaps it most.
     const named = speakersFromLabels(assignByOverlap(segments, result.speakerTurns), who.locale);
-    segments = normalizeSegments(named.segments, durationSec);
+    segments = named.segments;
     speakers = usedSpeakers(named.speakers, segments);
   }
   const language = result.language;
