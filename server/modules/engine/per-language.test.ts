@@ -211,6 +211,51 @@ describe('a family fetched on first need', () => {
   }, 180_000);
 });
 
+describe('a family whose files cannot be fetched', () => {
+  let server: ModelServer;
+  let h: Awaited<ReturnType<typeof testApp>> | undefined;
+  beforeAll(async () => {
+    server = await startModelServer();
+    const spec = SHERPA_FAMILIES.parakeet;
+    const paths = sherpaPaths(spec, path.join(DIR, 'never'));
+    // The mirror has none of the files: every attempt fails (404).
+    const provisioners = spec.files.map((f) =>
+      createModelProvisioner({
+        name: `parakeet-${f.role}`,
+        path: paths[f.role]!,
+        url: `${server.baseUrl}/${f.file}`,
+        sha256: null,
+        sha1: null,
+        autoDownload: true,
+        retryDelaysMs: [50],
+        jobsWaitAttempts: 1,
+        logger,
+      }),
+    );
+    const engine = createPerLanguageEngine({
+      whisper: whisper(),
+      whisperModel: 'whisper-tiny',
+      families: { parakeet: createSherpaEngine({ spec, paths, provisioners, diarization, threads: 1 }) },
+      logger,
+    });
+    h = await testApp({}, { DATA_DIR: path.join(DIR, 'data-404') }, { engine, worker: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await server?.close();
+  });
+
+  it('leaves a language-picked job to Whisper, and fails an explicit choice with the reason', async () => {
+    const auto = await upload(h!, 'de', { language: 'de' });
+    const done = await finished(h!, auto.body.data.id, auto.u.headers);
+    expect(done).toMatchObject({ status: 'done', model: 'whisper-tiny' });
+    const chosen = await upload(h!, 'de', { language: 'de', engine: 'parakeet' });
+    const failed = await finished(h!, chosen.body.data.id, chosen.u.headers);
+    expect(failed.status).toBe('failed');
+    expect(failed.error.code).toBe('model_unavailable');
+  }, 180_000);
+});
+
 describe('recognizer files that cannot be used, and cancel', () => {
   const talkPcm = () => path.join(DIR, 'de', 'conversation.pcm');
   const copyFamily = (name: string) => {

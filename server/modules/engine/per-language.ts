@@ -115,7 +115,7 @@ export function createPerLanguageEngine(o: PerLanguageEngineOptions): Engine {
         o.logger?.warn({ family }, 'model family unavailable (its download failed): Whisper instead');
       } else if (engine) {
         try {
-          return await engine.ready(opts);
+          return await engine.ready({ ...opts, failFast: !chosen });
         } catch (err) {
           // Chosen by language, not by the user: Whisper does it when the family cannot.
           if (chosen) throw err;

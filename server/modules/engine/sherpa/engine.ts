@@ -23,7 +23,12 @@ export interface SherpaEngine extends Engine {
   hasModels(): boolean;
   /** Whether a download has failed or is off (the files will not come soon). */
   unavailable(): boolean;
-  ready(opts: Parameters<NonNullable<Engine['ready']>>[0]): Promise<void>;
+  /**
+   * Resolves once every file is there, reporting the download as one bar (files weighted by size).
+   * `failFast`: give up at the first failed attempt (a family picked by language, not by the user,
+   * does not keep a job waiting: Whisper does it instead).
+   */
+  ready(opts: Parameters<NonNullable<Engine['ready']>>[0] & { failFast?: boolean }): Promise<void>;
 }
 
 export interface SherpaEngineOptions {
@@ -40,6 +45,32 @@ export interface SherpaEngineOptions {
   firstChunkSec?: number;
   logger?: Pick<Logger, 'debug' | 'warn'>;
   onSpawn?: (pid: number) => void;
+}
+
+/** A provisioner's ready(), rejected with model_unavailable as soon as an attempt has failed. */
+async function readyOrGiveUp(
+  p: ModelProvisioner,
+  opts: { signal?: AbortSignal; onProgress?: (percent: number) => void },
+  label: string,
+): Promise<void> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const watch = setInterval(() => {
+    if (['retrying', 'missing'].includes(p.state().state)) stop.abort();
+  }, 200);
+  try {
+    await p.ready({ signal: stop.signal, onProgress: opts.onProgress });
+  } catch (err) {
+    if (opts.signal?.aborted || !stop.signal.aborted) throw err;
+    throw new EngineError(
+      'model_unavailable',
+      `the ${label} model could not be fetched (${p.state().state})`,
+    );
+  } finally {
+    clearInterval(watch);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 const LABELS: Record<SherpaFamilySpec['family'], string> = {
@@ -91,7 +122,17 @@ export function createSherpaEngine(o: SherpaEngineOptions): SherpaEngine {
       return o.provisioners.some((p) => ['retrying', 'missing'].includes(p.state().state));
     },
     async ready(opts) {
-      for (const p of o.provisioners) await p.ready(opts);
+      const sizes = o.spec.files.map((f) => f.mb);
+      const total = sizes.reduce((a, b) => a + b, 0) || 1;
+      let before = 0;
+      for (const [i, p] of o.provisioners.entries()) {
+        const share = sizes[i] ?? 0;
+        const onProgress = (percent: number) =>
+          opts.onProgress?.(((before + (share * percent) / 100) / total) * 100);
+        if (!opts.failFast) await p.ready({ signal: opts.signal, onProgress });
+        else await readyOrGiveUp(p, { signal: opts.signal, onProgress }, label);
+        before += share;
+      }
       if (opts.speakers)
         for (const p of o.diarization?.provisioners ?? []) await p.ready({ signal: opts.signal });
     },
