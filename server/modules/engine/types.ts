@@ -15,6 +15,7 @@
 // - native code that can abort or hang runs in a child process (see whisper/run-child.ts);
 // - failures are `EngineError`s with the codes below (the user sees their translated reason).
 
+import type { EngineChoice } from '../../../common/engines';
 import type { Segment } from '../../../common/segments';
 import type { SpeakerTurn } from '../../../common/speakers';
 
@@ -48,6 +49,10 @@ export interface TranscribeOptions {
   language: string;
   /** Translate the speech to English. */
   translate?: boolean;
+  /** The model family asked for ('auto': the best for the language; common/engines.ts). */
+  engine?: EngineChoice;
+  /** Called once when the engine has identified the language (automatic detection). */
+  onLanguage?: (code: string) => void;
   /** 0–100, non-decreasing; `detail` adds the time left when the engine can tell. */
   onProgress?: (percent: number, detail?: EngineProgress) => void;
   /**
@@ -74,6 +79,8 @@ export interface TranscribeResult {
   speechRegions: SpeechRegion[] | null;
   /** Who spoke when, from local diarization (when asked for); the job puts names on segments. */
   speakerTurns?: SpeakerTurn[] | null;
+  /** The model that made the transcript ('whisper-base', 'parakeet-tdt-0.6b-v3-int8' …), when known. */
+  model?: string;
 }
 
 export interface Engine {
@@ -88,6 +95,10 @@ export interface Engine {
     signal?: AbortSignal;
     onProgress?: (percent: number) => void;
     speakers?: boolean;
+    /** The run's language, engine choice and translation, for engines that pick a model by them. */
+    language?: string;
+    engine?: EngineChoice;
+    translate?: boolean;
   }): Promise<void>;
   /** Starts what the engine prepares in the background (the model download) without waiting. */
   start?(): void;

@@ -89,7 +89,14 @@ export async function processTranscript(
     };
     try {
       // The one readiness check (the engine's model, and the speaker models when asked for).
-      await deps.engine.ready({ signal: ctx.signal, onProgress: show, speakers: row.detectSpeakers });
+      await deps.engine.ready({
+        signal: ctx.signal,
+        onProgress: show,
+        speakers: row.detectSpeakers,
+        language: row.language,
+        engine: row.engineChoice,
+        translate: row.translate,
+      });
     } catch (err) {
       return fail(deps, transcriptId, ctx, err, 0, 'queued');
     }
@@ -172,6 +179,7 @@ export async function processTranscript(
       {
         language: row.language,
         translate: row.translate,
+        engine: row.engineChoice,
         detectSpeech: row.detectSpeech,
         ...(row.detectSpeakers ? { speakers: { count: row.speakerCount } } : {}),
         signal: ctx.signal,
@@ -291,6 +299,7 @@ async function finish(
     language: string | null;
     speechRegions: SpeechRegion[] | null;
     speakerTurns?: SpeakerTurn[] | null;
+    model?: string;
   },
   decodedSec: number,
   who: { labeler: SpeakerLabeler; locale: string },
@@ -316,7 +325,7 @@ async function finish(
         speakers,
         plainText: segmentsToPlainText(segments),
         detectedLanguage: language,
-        engine: deps.engine.name,
+        engine: result.model ?? deps.engine.name,
         completedAt: new Date(),
         updatedAt: new Date(),
       })
