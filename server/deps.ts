@@ -126,9 +126,13 @@ export async function buildServiceDeps(
         tmpDir: () => scratch.dir,
       })
     : createLocalStorage(env.DATA_DIR);
+  // Across processes: Redis pub/sub, else PostgreSQL's LISTEN/NOTIFY (several web processes on one
+  // DATABASE_URL), else in this process (the embedded database has one process).
   const events = env.REDIS_URL
     ? (await import('./modules/jobs/redis-events')).createRedisEvents(env.REDIS_URL, logger)
-    : createLocalEvents();
+    : env.DATABASE_URL
+      ? await (await import('./modules/jobs/pg-events')).createPostgresEvents(env.DATABASE_URL, db, logger)
+      : createLocalEvents();
   const queue = env.REDIS_URL
     ? (await import('./modules/jobs/bull-queue')).createBullQueue({
         url: env.REDIS_URL,
