@@ -4,6 +4,7 @@ import { createModelProvisioner, type ModelProvisioner } from './models/provisio
 import { createOpenAiEngine } from './openai';
 import type { Engine } from './types';
 import { createWhisperEngine, resolveModelPath } from './whisper/engine';
+import { checkModelFile } from './whisper/model-file';
 import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from './diarization/models';
 
 /** Bearer token for model downloads, when one is configured. */
@@ -39,6 +40,11 @@ export function createEngine(
     autoDownload: env.WHISPER_MODEL_AUTO_DOWNLOAD,
     headers: modelDownloadHeaders(env),
     logger,
+    // A custom file without a checksum: whisper.cpp's headers must at least be whole.
+    check: (file) => {
+      const result = checkModelFile(file);
+      return result.ok ? null : result.reason;
+    },
     enqueue: enqueue ? (delayMs) => enqueue(model.name, delayMs) : undefined,
   });
   // Speaker diarization's two model files, fetched like the Whisper model when a job needs them.
