@@ -133,10 +133,14 @@ export async function buildServiceDeps(
         tmpDir: () => scratch.dir,
       })
     : createLocalStorage(env.DATA_DIR);
-  await checkStoreAtStart(storage, env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `DATA_DIR ${env.DATA_DIR}`, {
-    waitMs: overrides.storeWaitMs ?? 60_000,
-    logger,
-  });
+  await checkStoreAtStart(
+    storage,
+    env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `DATA_DIR ${env.DATA_DIR}`,
+    {
+      waitMs: overrides.storeWaitMs ?? 60_000,
+      logger,
+    },
+  );
   // Across processes: Redis pub/sub, else PostgreSQL's LISTEN/NOTIFY (several web processes on one
   // DATABASE_URL), else in this process (the embedded database has one process).
   const events = env.REDIS_URL
