@@ -39,6 +39,8 @@ import { createScratch } from './process/scratch';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
+import { readiness, type Readiness } from './modules/ops/readiness';
+import { createMetrics, transcriptAudioLength } from './modules/ops/metrics';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
@@ -62,6 +64,11 @@ export interface ServiceDeps {
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
    */
   languageModel: LanguageModel;
+  /** Readiness and metrics of this process (modules/ops). */
+  ops: {
+    readiness(opts?: { needsModel?: boolean }): Promise<Readiness>;
+    metrics(): Promise<string>;
+  };
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -282,7 +289,19 @@ export async function buildServiceDeps(
             : undefined,
       });
 
+  let engineModel: ModelProvisioner | null = null;
+  const metrics = createMetrics({
+    queue,
+    audioLength: transcriptAudioLength(db),
+    models: () => (engineModel ? [{ name: engineModel.name, state: engineModel.state() }] : []),
+  });
+  const ops: ServiceDeps['ops'] = {
+    readiness: (opts) => readiness({ db, redis, storage, model: () => engineModel?.state() ?? null }, opts),
+    metrics: () => metrics.render(),
+  };
+
   return {
+    ops,
     workspaces,
     accounts,
     transcription,
@@ -309,6 +328,7 @@ export async function buildServiceDeps(
             });
         engine = made.engine;
         provisioner = made.provisioner;
+        engineModel = made.provisioner;
       }
       const pipeline = {
         db,

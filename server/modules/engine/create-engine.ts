@@ -40,7 +40,9 @@ export function createEngine(
     autoDownload: env.WHISPER_MODEL_AUTO_DOWNLOAD,
     headers: modelDownloadHeaders(env),
     logger,
-    // A custom file without a checksum: whisper.cpp's headers must at least be whole.
+    // A file the operator named is judged by its structure only (it may be their own model under
+    // a catalogue name); whisper.cpp's headers must at least be whole.
+    existing: env.WHISPER_MODEL ? 'structure' : 'verify',
     check: (file) => {
       const result = checkModelFile(file);
       return result.ok ? null : result.reason;

@@ -116,7 +116,7 @@ describe('model provisioning', () => {
     provisioner.close();
   });
 
-  it('finds a truncated model at start, removes it and fetches it again (checksum known)', async () => {
+  it('finds a truncated model at start, moves it aside and fetches it again (checksum known)', async () => {
     const { dest, provisioner } = setup();
     mkdirSync(path.dirname(dest), { recursive: true });
     writeFileSync(dest, model.subarray(0, Math.floor(model.length / 2)));
@@ -125,6 +125,7 @@ describe('model provisioning', () => {
     await provisioner.ready();
     expect(readFileSync(dest).equals(model)).toBe(true);
     expect(lines.find((l) => l.level === 'warn')!.msg).toContain('is damaged');
+    expect(readFileSync(`${dest}.damaged`).length).toBe(Math.floor(model.length / 2));
     // What was verified is remembered beside the file: a restart need not read it again.
     expect(JSON.parse(readFileSync(`${dest}.verified.json`, 'utf8'))).toMatchObject({ sha1: sha1Of(model) });
     provisioner.close();
@@ -148,6 +149,18 @@ describe('model provisioning', () => {
     writeFileSync(dest, model.subarray(0, model.length - 1000));
     provisioner.start();
     await provisioner.ready();
+    expect(readFileSync(dest).equals(model)).toBe(true);
+    provisioner.close();
+  });
+
+  it('judges a file the operator named by its structure only, never by the catalogue', async () => {
+    // Their own model under a catalogue name: another size and checksum than the table's 'base'.
+    const { dest, provisioner } = setup({ sha1: null, existing: 'structure', check: () => null });
+    mkdirSync(path.dirname(dest), { recursive: true });
+    writeFileSync(dest, model);
+    const before = server.requests.length;
+    await provisioner.ready();
+    expect(server.requests.length).toBe(before);
     expect(readFileSync(dest).equals(model)).toBe(true);
     provisioner.close();
   });

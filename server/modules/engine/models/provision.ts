@@ -5,7 +5,7 @@
 // and what to do in the log; users only ever see a translated message.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../../../logger';
@@ -40,6 +40,12 @@ export interface ModelProvisionerOptions {
    * it is not a usable model, or null.
    */
   check?: (file: string) => string | null;
+  /**
+   * How a file already there is judged: 'verify' (default) by size and checksum, for the file this
+   * server fetches itself; 'structure' by `check` only, for a file the operator named
+   * (WHISPER_MODEL), which may be their own model under a catalogue name.
+   */
+  existing?: 'verify' | 'structure';
   /** The setting that turns the automatic download off, named in the log (default WHISPER_MODEL_AUTO_DOWNLOAD). */
   autoDownloadSetting?: string;
   /** WHISPER_MODEL_AUTO_DOWNLOAD. */
@@ -148,14 +154,19 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
    * file (a disk that filled up, a copy cut short) is removed, so that it is fetched again instead
    * of failing every job. Returns false when there is no usable file.
    */
-  async function usable(): Promise<boolean> {
+  let judging: Promise<boolean> | null = null;
+  /** One judgement at a time (start() and a waiting job ask together). */
+  const usable = () => (judging ??= judge().finally(() => (judging = null)));
+
+  async function judge(): Promise<boolean> {
     const info = await stat(opts.path).catch(() => null);
     if (!info?.isFile()) return false;
     if (good && good.size === info.size && good.mtimeMs === info.mtimeMs) return true;
     let reason: string | null = null;
-    if (bytes !== null && info.size !== bytes) {
+    const byTable = opts.existing !== 'structure';
+    if (byTable && bytes !== null && info.size !== bytes) {
       reason = `${info.size} bytes where the model has ${bytes}`;
-    } else if (sha1 || sha256) {
+    } else if (byTable && (sha1 || sha256)) {
       const mark = (await readFile(verifiedPath(opts.path), 'utf8')
         .then((t) => JSON.parse(t) as VerifiedMark)
         .catch(() => null)) as VerifiedMark | null;
@@ -187,11 +198,14 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       );
       return false;
     }
+    // Moved aside, not deleted: the bytes stay for an operator to look at (one copy is kept).
     opts.logger.warn(
-      { model: opts.name, path: opts.path, reason },
-      `The ${label} at ${opts.path} is damaged (${reason}): it is removed and fetched again.`,
+      { model: opts.name, path: opts.path, reason, keptAt: `${opts.path}.damaged` },
+      `The ${label} at ${opts.path} is damaged (${reason}): it is moved aside and fetched again.`,
     );
-    await rm(opts.path, { force: true });
+    await rename(opts.path, `${opts.path}.damaged`).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
     await rm(verifiedPath(opts.path), { force: true });
     return false;
   }
