@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
 import { tusUpload } from '../../server/test/tus';
-import { launch } from './browser';
+import { launch, newContext } from './browser';
 import { watchConsole } from './console';
 import { importTalk } from './imports';
 import { apiSignup, signedInContext } from './session';
@@ -72,6 +72,47 @@ describe('bulk export', () => {
       await expect
         .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
         .toContainEqual(expect.stringContaining(says));
+      expect(problems).toEqual([]);
+      await ctx.close();
+    }
+  });
+});
+
+// Plan names are translated: expectations take them from the locale files.
+const starter = (lang: string): string =>
+  (JSON.parse(readFileSync(`app/locales/${lang}.json`, 'utf8')) as { ranks: Record<string, string> }).ranks
+    .STARTER!;
+
+describe('what the public pages promise', () => {
+  it('claims exports and teams as the plans have them, in English and German', async () => {
+    for (const [prefix, hero, paid, advanced] of [
+      [
+        '',
+        'export it as TXT and SRT.',
+        `VTT, DOCX, and JSON with the ${starter('en')} plan and up.`,
+        'For teams of up to 20 and long recordings',
+      ],
+      [
+        '/de',
+        'exportieren Sie es als TXT und SRT.',
+        `VTT, DOCX und JSON ab dem Tarif „${starter('de')}“.`,
+        'Für Teams bis 20 Personen und lange Aufnahmen',
+      ],
+    ] as const) {
+      // A visitor whose browser speaks the page's language (no redirect to another one).
+      const locale = prefix ? 'de-DE' : 'en-US';
+      const ctx = await newContext(browser, { locale, acceptLanguage: locale });
+      const page = await ctx.newPage();
+      const problems = watchConsole(page);
+      await page.goto(prefix ? `${base}${prefix}` : `${base}/`);
+      const heroText = (await page.locator('h1 + p').textContent())!;
+      expect(heroText).toContain(hero);
+      expect(heroText).not.toContain('DOCX');
+      expect(await page.locator('[data-feature=export]').textContent()).toContain(paid);
+      expect(await page.locator('meta[name=description]').getAttribute('content')).not.toContain('DOCX');
+
+      await page.goto(`${base}${prefix}/pricing`);
+      expect(await page.locator('article[data-plan=ADVANCED]').textContent()).toContain(advanced);
       expect(problems).toEqual([]);
       await ctx.close();
     }
