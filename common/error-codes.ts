@@ -160,6 +160,25 @@ export const WorkspaceCode = {
   HAS_SUBSCRIPTION: 40962,
 } as const;
 
+/** Captioned-video renders (modules/render, docs/decisions/0029-captioned-video.md). */
+export const RenderCode = {
+  /** Render minutes of the month used up; data.minutes_left. */
+  QUOTA_EXCEEDED: 40371,
+  /** Longer than one render may be; data.limit_minutes. */
+  TOO_LONG: 40372,
+  NOT_FOUND: 40471,
+  /** The translation track asked for does not exist. */
+  TRACK_NOT_FOUND: 40472,
+  /** Already finished, failed or canceled. */
+  NOT_CANCELABLE: 40971,
+  /** The file is asked for before the render is done. */
+  NOT_DONE: 40972,
+  /** A render of this transcript is already waiting or running. */
+  BUSY: 40973,
+  /** The part asked for lies outside the media. */
+  BAD_RANGE: 42271,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -177,6 +196,7 @@ export const ERROR_CODES = {
   WebhookCode,
   LinkCode,
   WorkspaceCode,
+  RenderCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */
@@ -185,6 +205,7 @@ export const PLAN_LIMIT_CODES: readonly number[] = [
   ExportCode.FORMAT_NOT_IN_PLAN,
   ShareCode.LIMIT_REACHED,
   WorkspaceCode.SEATS_FULL,
+  RenderCode.QUOTA_EXCEEDED,
 ];
 
 export function isPlanLimit(code: number): boolean {

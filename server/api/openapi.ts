@@ -9,6 +9,7 @@ import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } 
 import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
 import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
+import { renderRequestSchema } from '../../common/render-options';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
 import {
   answerSchema,
@@ -50,6 +51,7 @@ const W = 'Webhooks';
 const B = 'Billing';
 const P = 'Public pages';
 const WS = 'Workspaces';
+const R = 'Captioned videos';
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
@@ -134,6 +136,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     public: true,
     query: shareExportSchema,
     produces: 'application/octet-stream',
+  },
+  'POST /self-api/v1/transcripts/{id}/renders': {
+    tag: R,
+    summary: 'Render an MP4 with the captions burned in (a job: poll it, cancel it, download it)',
+    body: renderRequestSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/renders': { tag: R, summary: "A transcript's captioned videos (newest first)" },
+  'GET /self-api/v1/renders/{id}': { tag: R, summary: 'One captioned video: status, progress, file' },
+  'POST /self-api/v1/renders/{id}/cancel': { tag: R, summary: 'Stop a waiting or running render' },
+  'GET /self-api/v1/renders/{id}/file': {
+    tag: R,
+    summary: 'The MP4 (ranges; ?download=1 for an attachment)',
+    produces: 'video/mp4',
   },
   'GET /self-api/v1/folders': { tag: F, summary: 'List folders' },
   'POST /self-api/v1/folders': { tag: F, summary: 'Create a folder', body: folderSchema },

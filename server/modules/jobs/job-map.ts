@@ -35,6 +35,8 @@ export interface JobMap {
    * modules/transcription/recover-jobs.ts).
    */
   'recover-jobs': Record<string, never>;
+  /** Make one captioned video (modules/render/process.ts); a cancel kills its ffmpeg. */
+  'render-video': { renderId: string };
 }
 
 export type JobName = keyof JobMap;
@@ -43,9 +45,9 @@ export type JobName = keyof JobMap;
  * Where a job runs. Each lane has its own workers and concurrency, so a long transcription never
  * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
- * process.
+ * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time.
  */
-export type JobLane = 'transcription' | 'downloads' | 'background';
+export type JobLane = 'transcription' | 'downloads' | 'background' | 'render';
 
 export interface JobSpec {
   lane: JobLane;
@@ -72,6 +74,8 @@ export const JOB_SPECS = {
   'sweep-retention': { lane: 'background' },
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
+  // Its own lane: a long render never holds up a transcription, nor the other way round.
+  'render-video': { lane: 'render', keepDone: true },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];
