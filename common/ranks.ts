@@ -207,7 +207,5 @@ export function cheapestRankWithSeats(
   from: StandardRank = 'Free',
   table: Record<StandardRank, RankLimits> = RANK_LIMITS,
 ): StandardRank | null {
-  return (
-    RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null
-  );
+  return RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null;
 }

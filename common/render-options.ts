@@ -70,7 +70,10 @@ export type RenderRequest = z.output<typeof renderRequestSchema>;
 export type RenderRequestInput = z.input<typeof renderRequestSchema>;
 
 /** Each preset's own defaults where the request leaves a choice open. */
-export const PRESET_DEFAULTS: Record<RenderPreset, { size: number; position: RenderPosition; bold: boolean }> = {
+export const PRESET_DEFAULTS: Record<
+  RenderPreset,
+  { size: number; position: RenderPosition; bold: boolean }
+> = {
   classic: { size: 54, position: 'bottom', bold: false },
   boxed: { size: 50, position: 'bottom', bold: false },
   social: { size: 84, position: 'middle', bold: true },

@@ -142,7 +142,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Render an MP4 with the captions burned in (a job: poll it, cancel it, download it)',
     body: renderRequestSchema,
   },
-  'GET /self-api/v1/transcripts/{id}/renders': { tag: R, summary: "A transcript's captioned videos (newest first)" },
+  'GET /self-api/v1/transcripts/{id}/renders': {
+    tag: R,
+    summary: "A transcript's captioned videos (newest first)",
+  },
   'GET /self-api/v1/renders/{id}': { tag: R, summary: 'One captioned video: status, progress, file' },
   'POST /self-api/v1/renders/{id}/cancel': { tag: R, summary: 'Stop a waiting or running render' },
   'GET /self-api/v1/renders/{id}/file': {

@@ -43,9 +43,12 @@ export function limitText(
         : t('pages.pricing.values.minutes', { n: num(limits.render_minutes_per_month) });
     case 'render_max_resolution':
     case 'render_watermark':
-      return t(limits.render_watermark ? 'pages.pricing.values.resolutionMarked' : 'pages.pricing.values.resolution', {
-        n: limits.render_max_resolution,
-      });
+      return t(
+        limits.render_watermark ? 'pages.pricing.values.resolutionMarked' : 'pages.pricing.values.resolution',
+        {
+          n: limits.render_max_resolution,
+        },
+      );
     case 'translation_chars_per_month':
       return limits.translation_chars_per_month === null
         ? unlimited

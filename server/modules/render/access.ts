@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { renderJobs, transcripts, workspaces, type RenderJob, type Transcript, type Workspace } from '../../db/schema';
+import {
+  renderJobs,
+  transcripts,
+  workspaces,
+  type RenderJob,
+  type Transcript,
+  type Workspace,
+} from '../../db/schema';
 import type { WorkspaceRole } from '../../../common/record-states';
 import type { WorkspaceAction } from '../../../common/workspace-permissions';
 import { RenderCode } from '../../../common/error-codes';
@@ -32,7 +39,12 @@ export async function transcriptFor(
 }
 
 /** A render in one of the actor's workspaces, if the role allows `action`. */
-export async function renderFor(db: DbOrTx, actor: Actor, id: string, action: WorkspaceAction): Promise<RenderJob> {
+export async function renderFor(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  action: WorkspaceAction,
+): Promise<RenderJob> {
   const [row] = await db
     .select({ render: renderJobs, role: roleIn(actor, renderJobs.workspaceId) })
     .from(renderJobs)

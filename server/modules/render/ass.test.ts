@@ -72,7 +72,9 @@ describe('ASS subtitle file', () => {
       duration: 2,
       watermark: 'Made with ClipScribe',
     });
-    expect(doc.text).toContain('Dialogue: 0,0:00:00.20,0:00:02.00,Caption,,0,0,0,,{\\k30}one {\\k60}two {\\k90}three');
+    expect(doc.text).toContain(
+      'Dialogue: 0,0:00:00.20,0:00:02.00,Caption,,0,0,0,,{\\k30}one {\\k60}two {\\k90}three',
+    );
     expect(doc.text).toContain('Dialogue: 1,0:00:00.00,0:00:03.00,Mark,,0,0,0,,Made with ClipScribe');
   });
 

@@ -124,7 +124,9 @@ export function buildAss(input: AssInput): AssDocument {
   const position = style.position ?? preset.position;
   const karaoke = style.preset === 'karaoke';
   const boxed = style.preset === 'boxed';
-  const outline = boxed ? Math.round(fontSize * 0.22) : Math.max(1, Math.round(fontSize * (style.preset === 'social' ? 0.09 : 0.06)));
+  const outline = boxed
+    ? Math.round(fontSize * 0.22)
+    : Math.max(1, Math.round(fontSize * (style.preset === 'social' ? 0.09 : 0.06)));
   const latinFace = fontName('latin', style.font, bold);
   const lang = input.language?.toLowerCase().split('-')[0] ?? null;
   const cjk = !!lang && CJK_LANGUAGES.has(lang);
@@ -207,11 +209,16 @@ export function buildAss(input: AssInput): AssDocument {
     const chip = style.speaker_colors && cue.speaker ? speakerColour.get(cue.speaker) : undefined;
     // A speaker's colour replaces the text colour (karaoke: the words not yet spoken).
     if (chip) colourTag = `{\\${karaoke ? 2 : 1}c&H${assColour(chip).slice(4)}&}`;
-    const body = karaoke && cue.tokens?.length ? karaokeText(cue, from, hanScript, latinFace, bold, style, scripts) : plainText(cue, hanScript, latinFace, bold, style, scripts);
+    const body =
+      karaoke && cue.tokens?.length
+        ? karaokeText(cue, from, hanScript, latinFace, bold, style, scripts)
+        : plainText(cue, hanScript, latinFace, bold, style, scripts);
     events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${colourTag}${body}`);
   }
   if (input.watermark) {
-    events.push(`Dialogue: 1,${assTime(0)},${assTime(input.duration + 1)},Mark,,0,0,0,,${escapeAssText(input.watermark)}`);
+    events.push(
+      `Dialogue: 1,${assTime(0)},${assTime(input.duration + 1)},Mark,,0,0,0,,${escapeAssText(input.watermark)}`,
+    );
   }
 
   const text = [
@@ -238,17 +245,34 @@ export function buildAss(input: AssInput): AssDocument {
 }
 
 /** A run of text in its script's face (the caption's own face for Latin). */
-function runsText(text: string, hanScript: FontScript, latinFace: string, bold: boolean, style: RenderStyle, scripts: Set<FontScript>): string {
+function runsText(
+  text: string,
+  hanScript: FontScript,
+  latinFace: string,
+  bold: boolean,
+  style: RenderStyle,
+  scripts: Set<FontScript>,
+): string {
   let out = '';
   for (const run of scriptRuns(text, hanScript)) {
     scripts.add(run.script);
     const escaped = escapeAssText(run.text);
-    out += run.script === 'latin' ? escaped : `{\\fn${fontName(run.script, style.font, bold)}}${escaped}{\\fn${latinFace}}`;
+    out +=
+      run.script === 'latin'
+        ? escaped
+        : `{\\fn${fontName(run.script, style.font, bold)}}${escaped}{\\fn${latinFace}}`;
   }
   return out;
 }
 
-function plainText(cue: Cue, hanScript: FontScript, latinFace: string, bold: boolean, style: RenderStyle, scripts: Set<FontScript>): string {
+function plainText(
+  cue: Cue,
+  hanScript: FontScript,
+  latinFace: string,
+  bold: boolean,
+  style: RenderStyle,
+  scripts: Set<FontScript>,
+): string {
   return cue.lines.map((line) => runsText(line, hanScript, latinFace, bold, style, scripts)).join('\\N');
 }
 
@@ -256,7 +280,15 @@ function plainText(cue: Cue, hanScript: FontScript, latinFace: string, bold: boo
  * Karaoke: each token gets `{\kN}` (N centiseconds until the next token starts), so the word
  * lights up when it is spoken; the cue's line breaks fall between tokens.
  */
-function karaokeText(cue: Cue, offset: number, hanScript: FontScript, latinFace: string, bold: boolean, style: RenderStyle, scripts: Set<FontScript>): string {
+function karaokeText(
+  cue: Cue,
+  offset: number,
+  hanScript: FontScript,
+  latinFace: string,
+  bold: boolean,
+  style: RenderStyle,
+  scripts: Set<FontScript>,
+): string {
   const tokens = cue.tokens!;
   const full = tokens.map((t) => t.text).join('');
   // Where each line ends in the cue's text: a break goes after the token that reaches it.
@@ -276,7 +308,10 @@ function karaokeText(cue: Cue, offset: number, hanScript: FontScript, latinFace:
   let pos = 0;
   tokens.forEach((t, i) => {
     const startCs = cs(Math.max(t.start, offset));
-    const nextCs = i + 1 < tokens.length ? cs(Math.max(tokens[i + 1]!.start, offset)) : cs(Math.max(t.end, t.start, offset));
+    const nextCs =
+      i + 1 < tokens.length
+        ? cs(Math.max(tokens[i + 1]!.start, offset))
+        : cs(Math.max(t.end, t.start, offset));
     const k = Math.max(0, nextCs - startCs);
     pos += t.text.length;
     let text = t.text;

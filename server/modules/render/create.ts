@@ -23,7 +23,8 @@ export async function createRender(
   const { transcript, workspace } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.export');
   if (transcript.status !== 'done') throw new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady');
   if (!transcript.mediaKey) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia');
-  if (request.track !== 'original') throw new ApiError(RenderCode.TRACK_NOT_FOUND, 'errors.render.trackNotFound');
+  if (request.track !== 'original')
+    throw new ApiError(RenderCode.TRACK_NOT_FOUND, 'errors.render.trackNotFound');
 
   const mediaEnd = transcript.durationSec ?? Math.max(0, ...transcript.segments.map((s) => s.end));
   const start = request.start ?? 0;
@@ -31,44 +32,52 @@ export async function createRender(
   if (!(end - start > 0.05)) throw new ApiError(RenderCode.BAD_RANGE, 'errors.render.badRange');
   const duration = end - start;
   if (duration > RENDER_MAX_SECONDS) {
-    throw new ApiError(RenderCode.TOO_LONG, 'errors.render.tooLong', { limit_minutes: RENDER_MAX_SECONDS / 60 });
+    throw new ApiError(RenderCode.TOO_LONG, 'errors.render.tooLong', {
+      limit_minutes: RENDER_MAX_SECONDS / 60,
+    });
   }
 
   const { limits } = await workspacePlan(deps.db, workspace);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const [busy] = await tx
-      .select({ id: renderJobs.id })
-      .from(renderJobs)
-      .where(and(eq(renderJobs.transcriptId, transcript.id), inArray(renderJobs.status, ['queued', 'running'])))
-      .limit(1);
-    if (busy) throw new ApiError(RenderCode.BUSY, 'errors.render.busy');
-    if (limits.render_minutes_per_month !== null) {
-      const left = limits.render_minutes_per_month - (await renderMinutesUsed(tx, workspace.id, now));
-      if (duration / 60 > left) {
-        throw new ApiError(RenderCode.QUOTA_EXCEEDED, 'errors.render.quotaExceeded', {
-          minutes_left: Math.max(0, Math.floor(left * 10) / 10),
-        });
+  return deps.db
+    .transaction(async (tx) => {
+      const [busy] = await tx
+        .select({ id: renderJobs.id })
+        .from(renderJobs)
+        .where(
+          and(eq(renderJobs.transcriptId, transcript.id), inArray(renderJobs.status, ['queued', 'running'])),
+        )
+        .limit(1);
+      if (busy) throw new ApiError(RenderCode.BUSY, 'errors.render.busy');
+      if (limits.render_minutes_per_month !== null) {
+        const left = limits.render_minutes_per_month - (await renderMinutesUsed(tx, workspace.id, now));
+        if (duration / 60 > left) {
+          throw new ApiError(RenderCode.QUOTA_EXCEEDED, 'errors.render.quotaExceeded', {
+            minutes_left: Math.max(0, Math.floor(left * 10) / 10),
+          });
+        }
       }
-    }
-    const [row] = await tx
-      .insert(renderJobs)
-      .values({
-        workspaceId: workspace.id,
-        userId: actor.user.id,
-        transcriptId: transcript.id,
-        options: { ...request, start, end },
-        durationSec: duration,
-        maxResolution: limits.render_max_resolution,
-        watermark: limits.render_watermark,
-        createdAt: now,
-      })
-      .returning();
-    // The job exists if and only if the row does (database queue); BullMQ adds after the commit.
-    if (deps.queue.addInTransaction) await deps.queue.addInTransaction(tx, 'render-video', { renderId: row!.id }, { key: row!.id });
-    return row!;
-  }).then(async (row) => {
-    if (!deps.queue.addInTransaction) await deps.queue.add('render-video', { renderId: row.id }, { key: row.id });
-    return row;
-  });
+      const [row] = await tx
+        .insert(renderJobs)
+        .values({
+          workspaceId: workspace.id,
+          userId: actor.user.id,
+          transcriptId: transcript.id,
+          options: { ...request, start, end },
+          durationSec: duration,
+          maxResolution: limits.render_max_resolution,
+          watermark: limits.render_watermark,
+          createdAt: now,
+        })
+        .returning();
+      // The job exists if and only if the row does (database queue); BullMQ adds after the commit.
+      if (deps.queue.addInTransaction)
+        await deps.queue.addInTransaction(tx, 'render-video', { renderId: row!.id }, { key: row!.id });
+      return row!;
+    })
+    .then(async (row) => {
+      if (!deps.queue.addInTransaction)
+        await deps.queue.add('render-video', { renderId: row.id }, { key: row.id });
+      return row;
+    });
 }

@@ -53,7 +53,11 @@ export function renderArgs(cmd: RenderCommand): string[] {
   if (cmd.hasVideo) {
     graph = `[0:v]${fitFilter(cmd.frame, cmd.fit)},${subs}[v]`;
   } else {
-    const colour = `0x${cmd.background.replace('#', '').replace(/[^0-9a-fA-F]/g, '').padEnd(6, '0').slice(0, 6)}`;
+    const colour = `0x${cmd.background
+      .replace('#', '')
+      .replace(/[^0-9a-fA-F]/g, '')
+      .padEnd(6, '0')
+      .slice(0, 6)}`;
     const waveHeight = Math.max(2, Math.round((h * 0.3) / 2) * 2);
     args.push('-f', 'lavfi', '-i', `color=c=${colour}:s=${w}x${h}:r=25:d=${cmd.duration.toFixed(3)}`);
     graph =
@@ -140,7 +144,11 @@ export function runRender(
   return new Promise((resolve, reject) => {
     const child = spawnTied(ffmpeg, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', FONTCONFIG_FILE: opts.fontconfigFile, HOME: path.dirname(opts.fontconfigFile) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        FONTCONFIG_FILE: opts.fontconfigFile,
+        HOME: path.dirname(opts.fontconfigFile),
+      },
     });
     let peak = 0;
     let ended: RenderFailure | null = null;
@@ -157,7 +165,10 @@ export function runRender(
         })
         .catch(() => undefined);
     }, 250);
-    const timer = setTimeout(() => stop(new RenderFailure('timeout', 'render took too long')), opts.timeoutMs);
+    const timer = setTimeout(
+      () => stop(new RenderFailure('timeout', 'render took too long')),
+      opts.timeoutMs,
+    );
     const onAbort = () => stop(new RenderFailure('canceled', 'render canceled'));
     if (opts.signal?.aborted) onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -196,7 +207,8 @@ export function runRender(
     child.on('close', (code) => {
       finish();
       if (ended) return reject(ended);
-      if (code !== 0) return reject(new RenderFailure('media', `ffmpeg exited ${code}: ${stderr.trim().slice(-2000)}`));
+      if (code !== 0)
+        return reject(new RenderFailure('media', `ffmpeg exited ${code}: ${stderr.trim().slice(-2000)}`));
       resolve({ peakRssKb: peak });
     });
   });

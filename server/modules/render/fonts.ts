@@ -92,7 +92,11 @@ function packageDir(pkg: string): string {
   let dir = path.dirname(require.resolve(pkg));
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === pkg) break;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === pkg
+    )
+      break;
     const up = path.dirname(dir);
     if (up === dir) throw new Error(`font package ${pkg} is not installed`);
     dir = up;
@@ -127,7 +131,11 @@ export function fontFiles(scripts: Iterable<FontScript>, latin: RenderFont): str
  * A folder holding links to just the faces a render needs: libass reads every file of its
  * fontsdir into memory, and the CJK faces are 4–5 MB each.
  */
-export async function prepareFontsDir(dir: string, scripts: Iterable<FontScript>, latin: RenderFont): Promise<string> {
+export async function prepareFontsDir(
+  dir: string,
+  scripts: Iterable<FontScript>,
+  latin: RenderFont,
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   for (const file of fontFiles(scripts, latin)) await symlink(file, path.join(dir, path.basename(file)));
   return dir;
@@ -135,5 +143,8 @@ export async function prepareFontsDir(dir: string, scripts: Iterable<FontScript>
 
 /** Every face, for the test that proves the packages installed what we name. */
 export function allFontFiles(): string[] {
-  return Object.values(FACES).flatMap((f) => [path.join(packageDir(f.pkg), f.regular), path.join(packageDir(f.pkg), f.bold)]);
+  return Object.values(FACES).flatMap((f) => [
+    path.join(packageDir(f.pkg), f.regular),
+    path.join(packageDir(f.pkg), f.bold),
+  ]);
 }

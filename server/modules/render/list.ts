@@ -7,7 +7,11 @@ import { renderFor, transcriptFor } from './access';
 import type { RenderDeps } from './deps';
 
 /** The transcript's renders, newest first (the last 20). */
-export async function listRenders(deps: RenderDeps, actor: Actor, transcriptId: string): Promise<RenderJob[]> {
+export async function listRenders(
+  deps: RenderDeps,
+  actor: Actor,
+  transcriptId: string,
+): Promise<RenderJob[]> {
   await transcriptFor(deps.db, actor, transcriptId, 'transcript.read');
   return deps.db
     .select()
@@ -24,7 +28,11 @@ export async function renderFile(
   id: string,
 ): Promise<{ key: string; filename: string }> {
   const row = await renderFor(deps.db, actor, id, 'transcript.export');
-  if (row.status !== 'done' || !row.outputKey) throw new ApiError(RenderCode.NOT_DONE, 'errors.render.notDone');
-  const [t] = await deps.db.select({ name: transcripts.name }).from(transcripts).where(eq(transcripts.id, row.transcriptId));
+  if (row.status !== 'done' || !row.outputKey)
+    throw new ApiError(RenderCode.NOT_DONE, 'errors.render.notDone');
+  const [t] = await deps.db
+    .select({ name: transcripts.name })
+    .from(transcripts)
+    .where(eq(transcripts.id, row.transcriptId));
   return { key: row.outputKey, filename: `${t?.name ?? 'video'}.mp4` };
 }

@@ -6,7 +6,17 @@ export function probeFrame(ffprobe: string, file: string): Promise<Frame | null>
   return new Promise((resolve, reject) => {
     const child = spawnTied(
       ffprobe,
-      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height:stream_tags=rotate:stream_disposition=attached_pic', '-of', 'json', file],
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=width,height:stream_tags=rotate:stream_disposition=attached_pic',
+        '-of',
+        'json',
+        file,
+      ],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let out = '';
@@ -21,7 +31,12 @@ export function probeFrame(ffprobe: string, file: string): Promise<Frame | null>
       clearTimeout(timer);
       try {
         const json = JSON.parse(out || '{}') as {
-          streams?: { width?: number; height?: number; tags?: { rotate?: string }; disposition?: { attached_pic?: number } }[];
+          streams?: {
+            width?: number;
+            height?: number;
+            tags?: { rotate?: string };
+            disposition?: { attached_pic?: number };
+          }[];
         };
         const s = json.streams?.[0];
         // A cover picture in an audio file is not a video to caption.

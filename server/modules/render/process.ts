@@ -30,7 +30,10 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
     .returning();
   // Canceled (or already handled) while it waited.
   if (!started) return;
-  const [transcript] = await deps.db.select().from(transcripts).where(eq(transcripts.id, started.transcriptId));
+  const [transcript] = await deps.db
+    .select()
+    .from(transcripts)
+    .where(eq(transcripts.id, started.transcriptId));
   if (!transcript?.mediaKey) return finish(deps, renderId, { status: 'failed', errorCode: 'mediaMissing' });
 
   const work = path.join(deps.tmpDir(), `render-${renderId}`);
@@ -46,7 +49,8 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
       const doc = buildAss({
         segments: transcript.segments,
         speakers: transcript.speakers,
-        language: transcript.detectedLanguage ?? (transcript.language === 'auto' ? null : transcript.language),
+        language:
+          transcript.detectedLanguage ?? (transcript.language === 'auto' ? null : transcript.language),
         style: opts.style,
         frame,
         offset,
@@ -62,7 +66,19 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
       let lastWrite = 0;
       await runRender(
         deps.ffmpeg,
-        renderArgs({ input, hasVideo: !!source, offset, duration, frame, fit: opts.fit, background: opts.background, assFile, fontsDir, output, maxBytes }),
+        renderArgs({
+          input,
+          hasVideo: !!source,
+          offset,
+          duration,
+          frame,
+          fit: opts.fit,
+          background: opts.background,
+          assFile,
+          fontsDir,
+          output,
+          maxBytes,
+        }),
         {
           duration,
           fontconfigFile,
@@ -104,14 +120,20 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
   } catch (err) {
     if (err instanceof RenderFailure && err.reason === 'canceled') {
       if (ctx.signal.reason === 'shutdown') {
-        await deps.db.update(renderJobs).set({ status: 'queued', progress: 0 }).where(eq(renderJobs.id, renderId));
+        await deps.db
+          .update(renderJobs)
+          .set({ status: 'queued', progress: 0 })
+          .where(eq(renderJobs.id, renderId));
         throw new JobInterruptedError();
       }
       return finish(deps, renderId, { status: 'canceled' });
     }
     const reason = err instanceof RenderFailure ? err.reason : 'internal';
     deps.logger.warn({ renderId, err: (err as Error).message }, 'render failed');
-    return finish(deps, renderId, { status: 'failed', errorCode: reason === 'media' && !transcript.mediaKey ? 'mediaMissing' : reason });
+    return finish(deps, renderId, {
+      status: 'failed',
+      errorCode: reason === 'media' && !transcript.mediaKey ? 'mediaMissing' : reason,
+    });
   } finally {
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
   }

@@ -37,7 +37,29 @@ beforeAll(async () => {
   video = path.join(dir, 'src.mp4');
   audio = path.join(dir, 'src.m4a');
   // A plain blue picture: caption pixels (white, yellow) are easy to tell from it.
-  execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2050a0:s=640x360:r=25:d=6', '-f', 'lavfi', '-i', 'sine=f=440:d=6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
+  execFileSync(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x2050a0:s=640x360:r=25:d=6',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=6',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    video,
+  ]);
   execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=300:d=6', '-c:a', 'aac', audio]);
 }, 60_000);
 
@@ -65,7 +87,11 @@ async function render(rankName: string, body: unknown, file = video, hasVideo = 
   const { user, t } = await transcriptWith(rankName, file, hasVideo);
   const { res, json } = await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, body);
   expect(res.status, JSON.stringify(json)).toBe(200);
-  await processRender(h.deps.services.render, json.data.id, { signal: new AbortController().signal, attempt: 1, maxAttempts: 3 });
+  await processRender(h.deps.services.render, json.data.id, {
+    signal: new AbortController().signal,
+    attempt: 1,
+    maxAttempts: 3,
+  });
   const got = await h.api('GET', `/renders/${json.data.id}`, user.headers);
   expect(got.json.data.status, JSON.stringify(got.json.data)).toBe('done');
   const file2 = await h.app.request(got.json.data.file_url + '?download=1', { headers: user.headers });
@@ -78,7 +104,11 @@ async function render(rankName: string, body: unknown, file = video, hasVideo = 
 }
 
 function probe(file: string) {
-  return JSON.parse(execFileSync(ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], { encoding: 'utf8' })) as {
+  return JSON.parse(
+    execFileSync(ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], {
+      encoding: 'utf8',
+    }),
+  ) as {
     format: { duration: string; size: string };
     streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
   };
@@ -86,14 +116,38 @@ function probe(file: string) {
 
 /** One frame as RGB bytes. */
 function frameAt(file: string, t: number, w: number, hgt: number): Buffer {
-  const buf = execFileSync(ffmpeg, ['-v', 'error', '-ss', String(t), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 64 << 20 });
+  const buf = execFileSync(
+    ffmpeg,
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(t),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
+    { maxBuffer: 64 << 20 },
+  );
   expect(buf.length).toBe(w * hgt * 3);
   return buf;
 }
 
 type Region = { x0: number; y0: number; x1: number; y1: number };
 /** Pixels in a region (fractions of the frame) that pass `test`. */
-function count(buf: Buffer, w: number, hgt: number, r: Region, test: (r: number, g: number, b: number) => boolean) {
+function count(
+  buf: Buffer,
+  w: number,
+  hgt: number,
+  r: Region,
+  test: (r: number, g: number, b: number) => boolean,
+) {
   let n = 0;
   for (let y = Math.floor(r.y0 * hgt); y < Math.floor(r.y1 * hgt); y++) {
     for (let x = Math.floor(r.x0 * w); x < Math.floor(r.x1 * w); x++) {
@@ -138,7 +192,15 @@ describe('captioned video render', () => {
     const v = probe(out).streams.find((s) => s.codec_type === 'video')!;
     expect([v.width, v.height]).toEqual([360, 640]);
     const frame = frameAt(out, 1, 360, 640);
-    expect(count(frame, 360, 640, { x0: 0.55, y0: 0, x1: 1, y1: 0.12 }, (r, g, b) => r > 150 && g > 150 && b > 150)).toBe(0);
+    expect(
+      count(
+        frame,
+        360,
+        640,
+        { x0: 0.55, y0: 0, x1: 1, y1: 0.12 },
+        (r, g, b) => r > 150 && g > 150 && b > 150,
+      ),
+    ).toBe(0);
     expect(count(frame, 360, 640, { x0: 0, y0: 0.35, x1: 1, y1: 0.65 }, white)).toBeGreaterThan(150);
   }, 60_000);
 
@@ -156,7 +218,13 @@ describe('captioned video render', () => {
     const v = probe(out).streams.find((s) => s.codec_type === 'video')!;
     expect([v.width, v.height]).toEqual([720, 720]);
     const frame = frameAt(out, 1, 720, 720);
-    const red = count(frame, 720, 720, { x0: 0, y0: 0, x1: 1, y1: 0.2 }, (r, g, b) => r > 140 && g < 60 && b < 40);
+    const red = count(
+      frame,
+      720,
+      720,
+      { x0: 0, y0: 0, x1: 1, y1: 0.2 },
+      (r, g, b) => r > 140 && g < 60 && b < 40,
+    );
     expect(red).toBeGreaterThan(720 * 100);
     expect(count(frame, 720, 720, BOTTOM, white)).toBeGreaterThan(150);
   }, 60_000);
@@ -170,24 +238,49 @@ describe('captioned video render', () => {
     expect(second.json.code).toBe(40973);
     const canceled = await h.api('POST', `/renders/${first.json.data.id}/cancel`, user.headers);
     expect(canceled.json.data.status).toBe('canceled');
-    await processRender(h.deps.services.render, first.json.data.id, { signal: new AbortController().signal, attempt: 1, maxAttempts: 3 });
+    await processRender(h.deps.services.render, first.json.data.id, {
+      signal: new AbortController().signal,
+      attempt: 1,
+      maxAttempts: 3,
+    });
     const [row] = await h.db.select().from(renderJobs).where(eq(renderJobs.id, first.json.data.id));
     expect(row!.status).toBe('canceled');
     const again = await h.api('POST', `/renders/${first.json.data.id}/cancel`, user.headers);
     expect(again.json.code).toBe(40971);
-    const notDone = await h.app.request(`/self-api/v1/renders/${first.json.data.id}/file`, { headers: user.headers });
+    const notDone = await h.app.request(`/self-api/v1/renders/${first.json.data.id}/file`, {
+      headers: user.headers,
+    });
     expect(notDone.status).toBe(409);
     // Someone else sees neither the transcript nor the render.
     const other = await signedInUser(h.db);
     expect((await h.api('POST', `/transcripts/${t.id}/renders`, other.headers, {})).res.status).toBe(404);
     expect((await h.api('GET', `/renders/${first.json.data.id}`, other.headers)).res.status).toBe(404);
     // Bad input is a 422, never a 500; a track that does not exist a 404.
-    expect((await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, { style: { text_color: 'red; drop' } })).res.status).toBe(422);
-    expect((await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, { style: { font: 'Comic Sans' } })).res.status).toBe(422);
-    expect((await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, { track: 'nope' })).res.status).toBe(404);
+    expect(
+      (
+        await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, {
+          style: { text_color: 'red; drop' },
+        })
+      ).res.status,
+    ).toBe(422);
+    expect(
+      (await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, { style: { font: 'Comic Sans' } }))
+        .res.status,
+    ).toBe(422);
+    expect(
+      (await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, { track: 'nope' })).res.status,
+    ).toBe(404);
     // A custom plan with 0.05 render minutes left: a 6 s render does not fit.
-    const tight = await signedInUser(h.db, { rankName: 'Enterprise', customLimits: { render_minutes_per_month: 0.05 } });
-    const t2 = await newTranscript(h.db, tight.user.id, { status: 'done', durationSec: 6, segments: SEGMENTS, mediaKey: 'media/x/y' });
+    const tight = await signedInUser(h.db, {
+      rankName: 'Enterprise',
+      customLimits: { render_minutes_per_month: 0.05 },
+    });
+    const t2 = await newTranscript(h.db, tight.user.id, {
+      status: 'done',
+      durationSec: 6,
+      segments: SEGMENTS,
+      mediaKey: 'media/x/y',
+    });
     const quota = await h.api('POST', `/transcripts/${t2.id}/renders`, tight.headers, {});
     expect(quota.json.code).toBe(40371);
     expect(quota.json.data.minutes_left).toBe(0);
