@@ -179,6 +179,22 @@ export const RenderCode = {
   BAD_RANGE: 42271,
 } as const;
 
+/** Translation tracks (modules/translation, docs/decisions/0030-translation-tracks.md). */
+export const TranslationCode = {
+  /** Translation characters of the month used up; data.chars_left. */
+  QUOTA_EXCEEDED: 40381,
+  NOT_FOUND: 40481,
+  /** A translation into this language is already waiting or running. */
+  BUSY: 40981,
+  /** The track changed since the editor loaded it (its revision). */
+  EDIT_CONFLICT: 40982,
+  /** Edited or translated again before it is done. */
+  NOT_READY: 40983,
+  BAD_LANGUAGE: 42281,
+  /** A segment index that the transcript does not have. */
+  BAD_SEGMENT: 42282,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -197,6 +213,7 @@ export const ERROR_CODES = {
   LinkCode,
   WorkspaceCode,
   RenderCode,
+  TranslationCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */
@@ -206,6 +223,7 @@ export const PLAN_LIMIT_CODES: readonly number[] = [
   ShareCode.LIMIT_REACHED,
   WorkspaceCode.SEATS_FULL,
   RenderCode.QUOTA_EXCEEDED,
+  TranslationCode.QUOTA_EXCEEDED,
 ];
 
 export function isPlanLimit(code: number): boolean {

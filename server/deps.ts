@@ -25,7 +25,15 @@ import { cancelSubscriptions } from './modules/billing/checkout';
 import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
 import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
-import { backgroundHandlers, downloadHandlers, renderHandlers, transcriptionHandlers } from './job-handlers';
+import {
+  backgroundHandlers,
+  downloadHandlers,
+  languageHandlers,
+  renderHandlers,
+  transcriptionHandlers,
+} from './job-handlers';
+import type { TranslationDeps } from './modules/translation/deps';
+import { translationWebhooks } from './modules/webhooks/translation-events';
 import type { RenderDeps } from './modules/render/deps';
 import { renderFfmpegPath } from './modules/render/ffmpeg';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
@@ -65,6 +73,8 @@ export interface ServiceDeps {
   languageModel: LanguageModel;
   /** Captioned-video renders (docs/decisions/0029-captioned-video.md). */
   render: RenderDeps;
+  /** Translation tracks (docs/decisions/0030-translation-tracks.md). */
+  translation: TranslationDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -278,8 +288,19 @@ export async function buildServiceDeps(
     appName: env.APP_NAME,
   };
 
+  const translation: TranslationDeps = {
+    db,
+    queue,
+    events,
+    model: llm.model,
+    logger,
+    now,
+    notify: translationWebhooks(webhooks),
+  };
+
   return {
     render,
+    translation,
     workspaces,
     accounts,
     transcription,
@@ -336,6 +357,8 @@ export async function buildServiceDeps(
       );
       // One render at a time: x264 uses every core it is given.
       queue.work('render', renderHandlers(render), 1);
+      // Translations wait on the model (local: one completion at a time in its child).
+      queue.work('language', languageHandlers(translation), 1);
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
       // A worker killed mid-job left its decoded audio behind.

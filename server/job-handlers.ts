@@ -15,6 +15,8 @@ import type { WebhookDeps } from './modules/webhooks/deps';
 
 import type { RenderDeps } from './modules/render/deps';
 import { processRender } from './modules/render/process';
+import type { TranslationDeps } from './modules/translation/deps';
+import { processTrack } from './modules/translation/process';
 
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
 // asks for a handler for every job name of a lane.
@@ -28,6 +30,12 @@ export function transcriptionHandlers(pipeline: PipelineDeps): LaneHandlers<'tra
 export function renderHandlers(render: RenderDeps): LaneHandlers<'render'> {
   return {
     'render-video': ({ renderId }, ctx) => processRender(render, renderId, ctx),
+  };
+}
+
+export function languageHandlers(translation: TranslationDeps): LaneHandlers<'language'> {
+  return {
+    'translate-track': ({ trackId }, ctx) => processTrack(translation, trackId, ctx),
   };
 }
 

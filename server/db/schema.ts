@@ -31,6 +31,7 @@ import {
   ORDER_KINDS,
   REDIRECT_STATUSES,
   RENDER_STATUSES,
+  TRANSLATION_STATUSES,
   SETTLEMENT_STATUSES,
   type RedirectStatus,
   TRANSCRIPT_SOURCES,
@@ -765,3 +766,65 @@ export const renderJobs = pgTable(
 );
 
 export type RenderJob = typeof renderJobs.$inferSelect;
+
+/**
+ * A transcript translated into one language (modules/translation, docs/decisions/0030-translation-tracks.md):
+ * its own text per segment of the transcript (same timings, same speakers), its own revision.
+ */
+export const translationTracks = pgTable(
+  'translation_tracks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    /** A code of common/translation-languages.ts. */
+    language: text('language').notNull(),
+    status: text('status', { enum: TRANSLATION_STATUSES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** One text per segment of the transcript, in order; '' where not translated yet. */
+    texts: jsonb('texts').$type<string[]>().notNull().default([]),
+    /** Raised by every edit (optimistic concurrency, like the transcript's). */
+    revision: integer('revision').notNull().default(0),
+    /** Characters of source text charged against translation_chars_per_month. */
+    chars: integer('chars').notNull().default(0),
+    /** The transcript's updated_at when it was translated: a later edit of the original shows. */
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
+    model: text('model'),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('translation_tracks_transcript_language_idx').on(t.transcriptId, t.language),
+    index('translation_tracks_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    check('translation_tracks_status_check', oneOf(t.status, TRANSLATION_STATUSES)),
+  ],
+);
+
+export type TranslationTrack = typeof translationTracks.$inferSelect;
+
+/** A workspace's glossary for translations: a term kept as it is (target null) or always translated one way. */
+export const glossaryTerms = pgTable(
+  'glossary_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    target: text('target'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('glossary_terms_workspace_source_idx').on(t.workspaceId, t.source)],
+);
+
+export type GlossaryTerm = typeof glossaryTerms.$inferSelect;

@@ -30,6 +30,7 @@ export const LANE_QUEUES: Record<JobLane, string> = {
   downloads: 'clipscribe-downloads',
   background: 'clipscribe-background',
   render: 'clipscribe-renders',
+  language: 'clipscribe-language',
 };
 
 type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;

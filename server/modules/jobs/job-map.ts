@@ -37,6 +37,8 @@ export interface JobMap {
   'recover-jobs': Record<string, never>;
   /** Make one captioned video (modules/render/process.ts); a cancel kills its ffmpeg. */
   'render-video': { renderId: string };
+  /** Translate one transcript into one language (modules/translation/process.ts). */
+  'translate-track': { trackId: string };
 }
 
 export type JobName = keyof JobMap;
@@ -47,7 +49,7 @@ export type JobName = keyof JobMap;
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
  * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time.
  */
-export type JobLane = 'transcription' | 'downloads' | 'background' | 'render';
+export type JobLane = 'transcription' | 'downloads' | 'background' | 'render' | 'language';
 
 export interface JobSpec {
   lane: JobLane;
@@ -76,6 +78,8 @@ export const JOB_SPECS = {
   'recover-jobs': { lane: 'background' },
   // Its own lane: a long render never holds up a transcription, nor the other way round.
   'render-video': { lane: 'render', keepDone: true },
+  // Language-model work (translations): its own lane beside transcriptions and renders.
+  'translate-track': { lane: 'language', keepDone: true },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];

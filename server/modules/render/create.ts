@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { renderJobs, type RenderJob } from '../../db/schema';
+import { renderJobs, translationTracks, type RenderJob } from '../../db/schema';
+import { UUID_RE } from '../../../common/validators';
 import { RENDER_MAX_SECONDS, type RenderRequest } from '../../../common/render-options';
 import { ExportCode, RenderCode, TranscriptCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
@@ -23,8 +24,22 @@ export async function createRender(
   const { transcript, workspace } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.export');
   if (transcript.status !== 'done') throw new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady');
   if (!transcript.mediaKey) throw new ApiError(TranscriptCode.NO_MEDIA, 'errors.transcripts.noMedia');
-  if (request.track !== 'original')
-    throw new ApiError(RenderCode.TRACK_NOT_FOUND, 'errors.render.trackNotFound');
+  if (request.track !== 'original') {
+    // A finished translation track of this transcript.
+    const [track] = UUID_RE.test(request.track)
+      ? await deps.db
+          .select({ id: translationTracks.id })
+          .from(translationTracks)
+          .where(
+            and(
+              eq(translationTracks.id, request.track),
+              eq(translationTracks.transcriptId, transcript.id),
+              eq(translationTracks.status, 'done'),
+            ),
+          )
+      : [];
+    if (!track) throw new ApiError(RenderCode.TRACK_NOT_FOUND, 'errors.render.trackNotFound');
+  }
 
   const mediaEnd = transcript.durationSec ?? Math.max(0, ...transcript.segments.map((s) => s.end));
   const start = request.start ?? 0;

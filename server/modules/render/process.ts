@@ -1,7 +1,8 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { renderJobs, transcripts, type RenderJob } from '../../db/schema';
+import { renderJobs, transcripts, translationTracks, type RenderJob } from '../../db/schema';
+import { trackSegments } from '../translation/export';
 import { JobInterruptedError, type JobContext } from '../jobs/queue';
 import { buildAss } from './ass';
 import type { RenderDeps } from './deps';
@@ -36,6 +37,19 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
     .where(eq(transcripts.id, started.transcriptId));
   if (!transcript?.mediaKey) return finish(deps, renderId, { status: 'failed', errorCode: 'mediaMissing' });
 
+  // The captions' text: the transcript's, or a translation track's (same timings).
+  let segments = transcript.segments;
+  let language = transcript.detectedLanguage ?? (transcript.language === 'auto' ? null : transcript.language);
+  if (started.options.track !== 'original') {
+    const [track] = await deps.db
+      .select()
+      .from(translationTracks)
+      .where(eq(translationTracks.id, started.options.track));
+    if (!track) return finish(deps, renderId, { status: 'failed', errorCode: 'internal' });
+    segments = trackSegments(transcript.segments, track);
+    language = track.language;
+  }
+
   const work = path.join(deps.tmpDir(), `render-${renderId}`);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
@@ -47,10 +61,9 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
       const source = await probeFrame(deps.ffprobe, input);
       const frame = outputFrame(source ?? AUDIO_FRAME, opts.shape, started.maxResolution);
       const doc = buildAss({
-        segments: transcript.segments,
+        segments,
         speakers: transcript.speakers,
-        language:
-          transcript.detectedLanguage ?? (transcript.language === 'auto' ? null : transcript.language),
+        language,
         style: opts.style,
         frame,
         offset,
