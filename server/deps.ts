@@ -16,7 +16,7 @@ import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
-import { readCookie, SESSION_COOKIE } from '../common/cookies';
+import { credentialOf } from './http/cookies';
 import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
@@ -76,12 +76,6 @@ export interface ServiceOverrides {
   languageModel?: LanguageModel;
   /** Whether the database belongs to this process alone (embedded PGlite). */
   exclusiveDb?: boolean;
-}
-
-function bearerOrCookie(req: Request): string | null {
-  const auth = req.headers.get('authorization');
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
-  return readCookie(req.headers.get('cookie') ?? '', SESSION_COOKIE);
 }
 
 /**
@@ -152,10 +146,14 @@ export async function buildServiceDeps(
     // tus uploads take a session or an API key, like every other product call.
     userOf: async (req) =>
       (
-        await authenticate({ db, keyLimiter }, bearerOrCookie(req), {
-          method: req.method,
-          path: new URL(req.url).pathname,
-        })
+        await authenticate(
+          { db, keyLimiter },
+          credentialOf(req.headers.get('authorization'), req.headers.get('cookie')),
+          {
+            method: req.method,
+            path: new URL(req.url).pathname,
+          },
+        )
       )?.user ?? null,
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,

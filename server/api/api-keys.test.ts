@@ -58,6 +58,28 @@ describe('API keys', () => {
     expect(JSON.stringify(row)).not.toContain(made.key.slice(12));
   });
 
+  it('count only from Authorization: Bearer, never from the session cookie', async () => {
+    const u = await signedInUser(h.db);
+    const { key } = await newKey(u.headers);
+    expect((await call('GET', '/self-api/v1/transcripts', bearer(key))).res.status).toBe(200);
+    // A key planted as the `token` cookie (a sibling subdomain can set one) is no credential.
+    const planted = await call('GET', '/self-api/v1/transcripts', { cookie: `token=${key}` });
+    expect(planted.res.status).toBe(401);
+    const upload = await h.app.request('/self-api/v1/uploads', {
+      method: 'POST',
+      headers: {
+        cookie: `token=${key}`,
+        origin: 'http://localhost',
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}`,
+      },
+    });
+    expect(upload.status).toBe(401);
+    // The session cookie itself still signs a person in.
+    expect((await call('GET', '/self-api/v1/transcripts', u.headers)).res.status).toBe(200);
+  });
+
   it('refuse a bad name', async () => {
     const u = await signedInUser(h.db);
     const { res, json } = await call('POST', '/self-api/v1/api-keys', u.headers, { name: '' });

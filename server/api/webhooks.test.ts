@@ -122,6 +122,14 @@ describe('webhook endpoints', () => {
       'http://[::1]/hook',
       'http://0.0.0.0:9/hook',
       'http://[::ffff:a00:1]/hook',
+      // (127.0.0.1 is allowed here for the test receiver, so the probes aim elsewhere)
+      'http://[::10.0.0.1]/hook',
+      'http://[::ffff:0:10.0.0.1]/hook',
+      'http://[2002:a00:1::1]/hook',
+      'http://[64:ff9b:1::a00:1]/hook',
+      'http://[64:ff9b::a9fe:a9fe]/hook',
+      'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/hook',
+      'http://nothing.invalid/hook',
       'ftp://example.com/x',
       'not a url',
     ]) {

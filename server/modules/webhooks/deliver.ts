@@ -8,7 +8,8 @@ import {
   type WebhookEndpoint,
 } from '../../db/schema';
 import { TEST_EVENT } from '../../../common/webhook-events';
-import { OutboundError, safeFetch } from '../outbound/safe-fetch';
+import { OutboundError } from '../outbound/destination';
+import { safeFetch } from '../outbound/safe-fetch';
 import type { WebhookDeps } from './deps';
 import { renderEndpointDisabledMail } from './disabled-mail';
 import { newMessageId, webhookHeaders } from './signing';
