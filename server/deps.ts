@@ -4,6 +4,7 @@ import type { Env } from './env';
 import { currentRequestId, type Logger } from './logger';
 import type { AccountDeps } from './modules/accounts/deps';
 import { createLimiters } from './modules/auth/rate-limits';
+import { confirmPassword } from './modules/accounts/confirm-password';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createEngine, modelDownloadHeaders } from './modules/engine/create-engine';
 import type { ModelProvisioner } from './modules/engine/models/provision';
@@ -159,6 +160,7 @@ export async function buildServiceDeps(
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,
   });
+  const limiters = createLimiters(redis);
   const webhooks: WebhookDeps = {
     db,
     queue,
@@ -171,6 +173,7 @@ export async function buildServiceDeps(
     sendMail: (msg) => queue.add('send-mail', msg),
     appName: env.APP_NAME,
     publicUrl: env.PUBLIC_URL ?? null,
+    confirmPassword: (user, password) => confirmPassword({ limiters }, user, password),
   };
   const notify = transcriptWebhooks(webhooks);
   const transcription: TranscriptionDeps = {
@@ -211,7 +214,7 @@ export async function buildServiceDeps(
     db,
     sendMail: (msg) => queue.add('send-mail', msg),
     queueAccountMail: (job) => queue.add('account-mail', job),
-    limiters: createLimiters(redis),
+    limiters,
     appName: env.APP_NAME,
     google: env.GOOGLE_CLIENT_ID
       ? {

@@ -9,7 +9,7 @@ import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } 
 import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
 import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
-import { createWebhookSchema, updateWebhookSchema } from './webhooks';
+import { createWebhookSchema, revealSecretSchema, updateWebhookSchema } from './webhooks';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -186,7 +186,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Add an endpoint (the answer holds its signing secret)',
     body: createWebhookSchema,
   },
-  'GET /self-api/v1/webhooks/{id}': { tag: W, summary: 'One endpoint, with its signing secret' },
+  'GET /self-api/v1/webhooks/{id}': { tag: W, summary: 'One endpoint (never its signing secret)' },
+  'POST /self-api/v1/webhooks/{id}/secret': {
+    tag: W,
+    summary: 'The signing secret again, for the password (signed-in person only)',
+    body: revealSecretSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/webhooks/{id}/rotate-secret': {
+    tag: W,
+    summary: 'A new signing secret, shown once; the old one signs too for 24 hours',
+  },
   'PATCH /self-api/v1/webhooks/{id}': {
     tag: W,
     summary: 'Change or turn on/off an endpoint',

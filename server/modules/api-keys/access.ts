@@ -14,11 +14,14 @@ import type { ApiKey, User } from '../../db/schema';
 
 /** The account, billing and key management answer to a signed-in person only, never to a key. */
 const PERSON_ONLY = ['/common-api/', '/self-api/v1/billing', '/self-api/v1/api-keys'];
+/** A webhook's signing secret is revealed to a person who types the password, never to a key. */
+const PERSON_ONLY_PATHS = [/^\/self-api\/v1\/webhooks\/[^/]+\/secret\/?$/];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function apiKeyMayCall(scope: ApiKey['scope'], method: string, path: string): boolean {
   if (
-    PERSON_ONLY.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p.endsWith('/') ? p : `${p}/`))
+    PERSON_ONLY.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p.endsWith('/') ? p : `${p}/`)) ||
+    PERSON_ONLY_PATHS.some((re) => re.test(path))
   )
     return false;
   return scope === 'full' || READS.has(method.toUpperCase());

@@ -23,8 +23,12 @@ const badUrl = (reason: string) =>
     reason,
   });
 
-/** The endpoint as the API shows it; the secret only where asked for (create, single read). */
-export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean } = {}) {
+/**
+ * The endpoint as the API shows it. The secret only where it was just made (create, rotate): a
+ * read never carries it (modules/webhooks/secrets.ts).
+ */
+export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean; now?: Date } = {}) {
+  const overlap = e.previousSecretUntil && e.previousSecretUntil > (opts.now ?? new Date());
   return {
     id: e.id,
     url: e.url,
@@ -34,6 +38,8 @@ export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean } = {}
     disabled_reason: e.disabledReason,
     failure_count: e.failureCount,
     created_at: e.createdAt.toISOString(),
+    /** Until when the secret before the last rotation signs too; null when it no longer does. */
+    previous_secret_expires_at: overlap ? e.previousSecretUntil!.toISOString() : null,
     ...(opts.secret ? { secret: e.secret } : {}),
   };
 }
