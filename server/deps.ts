@@ -29,6 +29,7 @@ import { createToolPages, type ToolPages } from './modules/seo/pages';
 import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
+import type { ApiKeyMailDeps } from './modules/api-keys/keys';
 import { authenticate } from './modules/api-keys/authenticate';
 import type { WebhookDeps } from './modules/webhooks/deps';
 import { transcriptWebhooks } from './modules/webhooks/transcript-events';
@@ -51,7 +52,7 @@ export interface ServiceDeps {
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
   /** API keys' per-key minute allowances (docs/decisions/0018-api-keys-webhooks.md). */
-  apiKeys: { keyLimiter: KeyRateLimiter };
+  apiKeys: ApiKeyMailDeps & { keyLimiter: KeyRateLimiter };
   webhooks: WebhookDeps;
   /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
@@ -269,7 +270,14 @@ export async function buildServiceDeps(
     transcription,
     billing,
     affiliate,
-    apiKeys: { keyLimiter },
+    apiKeys: {
+      keyLimiter,
+      db,
+      now,
+      sendMail: (msg) => queue.add('send-mail', msg),
+      appName: env.APP_NAME,
+      publicUrl: env.PUBLIC_URL ?? null,
+    },
     webhooks,
     linkImport,
     languageModel: llm.model,

@@ -179,6 +179,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: createApiKeySchema,
     personOnly: true,
   },
+  'DELETE /self-api/v1/api-keys': {
+    tag: K,
+    summary: 'Revoke every API key of the account, in every workspace',
+    personOnly: true,
+  },
   'DELETE /self-api/v1/api-keys/{id}': { tag: K, summary: 'Revoke an API key', personOnly: true },
   'GET /self-api/v1/webhooks': { tag: W, summary: 'List webhook endpoints' },
   'POST /self-api/v1/webhooks': {
