@@ -79,7 +79,7 @@ describe('developer settings in the profile', () => {
     expect(await page.content()).not.toContain(key);
 
     page.once('dialog', (d) => void d.accept());
-    await card.getByRole('button', { name: 'Revoke' }).click();
+    await card.getByRole('button', { name: 'Revoke', exact: true }).click();
     await card.getByText('No API keys yet.').waitFor();
     const after = await fetch(`${server.url}/self-api/v1/transcripts`, {
       headers: { authorization: `Bearer ${key}` },
