@@ -59,7 +59,7 @@ export function webhooksApi() {
     return c.json(ok(endpointJson(await createEndpoint(deps(c), user, body), { secret: true })));
   });
 
-  // Never the secret: a read-only key reads this (decision 0029).
+  // Never the secret: a read-only key reads this (decision 0031).
   api.get('/:id', async (c) => {
     const user = await requireUser(c);
     return c.json(ok(endpointJson(await ownEndpoint(deps(c).db, user, idParam(c)))));

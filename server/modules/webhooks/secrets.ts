@@ -6,7 +6,7 @@ import { newWebhookSecret } from './signing';
 
 // A signing secret is shown when the endpoint is made and when it is rotated, never in a read:
 // a leaked read-only key must not be able to forge events to the owner's receiver. A signed-in
-// person sees it again only by typing the password (decision 0029).
+// person sees it again only by typing the password (decision 0031).
 
 /** How long the secret before a rotation still signs deliveries, so receivers can switch over. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
