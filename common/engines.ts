@@ -1,4 +1,4 @@
-// Which speech-to-text model transcribes which language (docs/decisions/0029-engines-per-language.md).
+// Which speech-to-text model transcribes which language (docs/decisions/0031-engines-per-language.md).
 // The best open model a small machine runs per language: NVIDIA Parakeet TDT 0.6B v3 for its 25
 // European languages, SenseVoice-Small for Chinese, Cantonese, Japanese and Korean, Whisper for
 // every other language and for translation to English. Both the form and the server use this.

@@ -168,6 +168,13 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w:-]+$/)
     .default('clipscribe'),
+  /**
+   * GET /metrics (Prometheus text) answers only with `Authorization: Bearer <this>`; unset, the
+   * endpoint does not exist. At least 16 characters.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** `npm run worker`: a port for its /healthz, /readyz and /metrics; unset, none is opened. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MAIL_FROM: z.string().default('ClipScribe <no-reply@clipscribe.local>'),
   // Payments (docs/decisions/0010). Without a secret key the pricing page says buying is off.
   STRIPE_SECRET_KEY: optionalString,

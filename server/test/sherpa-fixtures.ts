@@ -1,6 +1,6 @@
 // The shape-true stand-in models sherpa-onnx's loaders read (random weights, real interfaces),
 // written by scripts/make-sherpa-stand-ins.py and committed: the tests run the real native code on
-// them (docs/decisions/0029-engines-per-language.md).
+// them (docs/decisions/0031-engines-per-language.md).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -2,7 +2,7 @@
 // 25 European languages, SenseVoice for Chinese, Cantonese, Japanese and Korean, Whisper for the
 // rest and for translation. With automatic detection, Whisper's first chunk identifies the language
 // (its segments are kept when Whisper stays the engine); a language another family speaks stops
-// Whisper there and hands the audio to that family. See docs/decisions/0029-engines-per-language.md.
+// Whisper there and hands the audio to that family. See docs/decisions/0031-engines-per-language.md.
 import { familyForLanguage, type EngineChoice, type EngineFamily } from '../../../common/engines';
 import type { Logger } from '../../logger';
 import type { SherpaEngine } from './sherpa/engine';

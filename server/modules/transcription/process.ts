@@ -8,13 +8,12 @@ import type { SpeechRegion, TranscriptStage } from '../../../common/transcript-t
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, users, type Transcript } from '../../db/schema';
 import {
-  assignByOverlap,
   createSpeakerLabeler,
-  speakersFromLabels,
   usedSpeakers,
   type SpeakerLabeler,
   type SpeakerTurn,
 } from '../../../common/speakers';
+import { speakersFromTurns } from '../speakers/from-turns';
 import type { Logger } from '../../logger';
 import { EngineError, type Engine } from '../engine/types';
 import type { TranscriptEvents } from '../jobs/events';
@@ -310,9 +309,7 @@ async function finish(
   let speakers = usedSpeakers(who.labeler.speakers(), segments);
   if (result.speakerTurns?.length) {
     // Local diarization: each word (or segment) goes to whoever overlaps it most.
-    const named = speakersFromLabels(assignByOverlap(segments, result.speakerTurns), who.locale);
-    segments = named.segments;
-    speakers = usedSpeakers(named.speakers, segments);
+    ({ segments, speakers } = speakersFromTurns(segments, result.speakerTurns, who.locale));
   }
   const language = result.language;
   const done = await deps.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
 // or the family's mirror variable), like the Whisper model.
 import type { Env } from '../../../env';
 import type { Logger } from '../../../logger';
-import type { DiarizationPaths } from '../diarization/models';
+import type { DiarizationPaths } from '../../speakers/diarization/models';
 import { createModelProvisioner, type ModelProvisioner } from '../models/provision';
 import { createSherpaEngine, type SherpaEngine } from './engine';
 import { SHERPA_FAMILIES, sherpaDir, sherpaFileUrl, sherpaPaths, type SherpaFamily } from './families';

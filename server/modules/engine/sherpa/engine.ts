@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import type { Logger } from '../../../logger';
 import { PCM_BYTES_PER_SECOND } from '../../media/decode';
-import type { DiarizationPaths } from '../diarization/models';
+import type { DiarizationPaths } from '../../speakers/diarization/models';
 import type { ModelProvisioner } from '../models/provision';
 import { EngineError, type Engine, type TranscribeOptions } from '../types';
 import { childCommand, type ChildCommand } from '../whisper/child-command';

@@ -1,4 +1,4 @@
-// The sherpa-onnx recognizers' model files (docs/decisions/0029-engines-per-language.md): where
+// The sherpa-onnx recognizers' model files (docs/decisions/0031-engines-per-language.md): where
 // they are published, where they live (DATA_DIR/models/<dir>, or a directory the operator names),
 // which mirror variable replaces the origin. Fetched like the Whisper model, on first need.
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // The cheap checks a recognizer's files pass before native code sees them (it exits the process
 // on a file it cannot read): each ONNX file looks like a model, the tokens file like a token list.
 import { readFileSync, statSync } from 'node:fs';
-import { checkOnnxFile, type ModelCheck } from '../diarization/diarize';
+import { checkOnnxFile, type ModelCheck } from '../../speakers/diarization/diarize';
 import type { SherpaPaths } from './families';
 
 /** A tokens file: there, not empty, and lines of "<token> <id>". */

@@ -4,7 +4,7 @@
 // and a result.
 import type { Segment } from '../../../../common/segments';
 import type { SpeakerTurn } from '../../../../common/speakers';
-import type { DiarizeJob } from '../diarization/diarize';
+import type { DiarizeJob } from '../../speakers/diarization/diarize';
 import type { RecognizerJob } from '../sherpa/decoder';
 import type { Region } from '../speech/regions';
 

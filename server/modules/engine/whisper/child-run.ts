@@ -7,7 +7,7 @@ import os from 'node:os';
 import { createWordGrouper } from '../../../../common/word-groups';
 import type { Segment } from '../../../../common/segments';
 import type { SpeakerTurn } from '../../../../common/speakers';
-import { checkDiarizationModels, diarize } from '../diarization/diarize';
+import { checkDiarizationModels, diarize } from '../../speakers/diarization/diarize';
 import { checkRecognizerFiles } from '../sherpa/files';
 import { loadSherpaDecoder } from '../sherpa/decoder';
 import { firstChunkSec, keepUntilSeam, nextChunkSec, planChunk } from './chunk-plan';
@@ -94,6 +94,8 @@ export async function runJob(job: ChildJob): Promise<void> {
   let pos = 0; // speech seconds already transcribed
   let chunkSec = firstChunkSec(job.firstChunkSec, job.maxChunkSec);
   let speed: number | null = null;
+  let decodedSec = 0;
+  let computeSec = 0;
 
   for (;;) {
     // Keep the detector a chunk ahead of the transcription.
@@ -169,8 +171,11 @@ export async function runJob(job: ChildJob): Promise<void> {
       }
     }
 
-    speed = lengthSec / decoded.computeSec;
-    chunkSec = nextChunkSec(speed, job.targetChunkComputeSec, job.maxChunkSec);
+    // The speed over every chunk so far: one quick chunk does not make the next one huge.
+    decodedSec += lengthSec;
+    computeSec += decoded.computeSec;
+    speed = decodedSec / computeSec;
+    chunkSec = nextChunkSec(speed, job.targetChunkComputeSec, job.maxChunkSec, lengthSec);
     pos += kept.advanceSec;
     send({
       t: 'progress',

@@ -46,6 +46,10 @@ describe('chunk lengths', () => {
     expect(nextChunkSec(100, 30, 600)).toBe(600);
     expect(nextChunkSec(0.2, 30, 600)).toBe(30);
     expect(nextChunkSec(0.2, 30, 20)).toBe(20);
+    // Never more than twice the previous chunk, however fast the last one went.
+    expect(nextChunkSec(100, 30, 600, 20)).toBe(40);
+    expect(nextChunkSec(100, 30, 600, 400)).toBe(600);
+    expect(nextChunkSec(0.2, 30, 600, 10)).toBe(30);
   });
 });
 

@@ -51,10 +51,18 @@ export const firstChunkSec = (wanted: number | undefined, maxChunkSec: number): 
 
 /**
  * The next chunk's length at the measured speed (speech seconds per compute second), so that each
- * chunk reports back in about `targetComputeSec` whatever the model and the machine.
+ * chunk reports back in about `targetComputeSec` whatever the model and the machine; at most twice
+ * the previous one, so a speed misjudged on a short chunk (a quiet intro decodes fast) never turns
+ * the rest of the file into one long chunk with no text and no news until its end.
  */
-export function nextChunkSec(speed: number, targetComputeSec: number, maxChunkSec: number): number {
-  return Math.min(maxChunkSec, Math.max(Math.min(MIN_CHUNK_SEC, maxChunkSec), speed * targetComputeSec));
+export function nextChunkSec(
+  speed: number,
+  targetComputeSec: number,
+  maxChunkSec: number,
+  previousSec = Infinity,
+): number {
+  const floor = Math.min(MIN_CHUNK_SEC, maxChunkSec);
+  return Math.min(maxChunkSec, Math.max(floor, Math.min(speed * targetComputeSec, 2 * previousSec)));
 }
 
 const SENTENCE_END = /[.!?。！？…]["'”’)\]]*$/u;

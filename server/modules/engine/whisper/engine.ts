@@ -18,7 +18,7 @@ import {
 import { PCM_BYTES_PER_SECOND } from '../../media/decode';
 import { modelFileName } from '../models/catalogue';
 import type { ModelProvisioner } from '../models/provision';
-import type { DiarizationPaths } from '../diarization/models';
+import type { DiarizationPaths } from '../../speakers/diarization/models';
 import { childCommand, type ChildCommand } from './child-command';
 import type { ChildJob } from './child-protocol';
 import { createRelay } from './relay';

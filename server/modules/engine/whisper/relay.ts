@@ -42,6 +42,7 @@ export function createRelay(
   const estimator = createProgressEstimator({
     fileSec: job.durationSec,
     detectSpeech: job.detectSpeech !== false,
+    diarize: Boolean(job.diarize),
   });
   const stream = createSegmentStream(env.limitSec, opts.onSegment);
   const regions: SpeechRegion[] = [];
@@ -60,6 +61,15 @@ export function createRelay(
 
   const report = (p: EngineProgress | null) => {
     if (p) opts.onProgress?.(p.percent, p);
+  };
+  const startTicker = () => {
+    ticker ??= setInterval(() => {
+      try {
+        report(estimator.tick(Date.now()));
+      } catch (err) {
+        tickError ??= err;
+      }
+    }, TICK_MS);
   };
 
   return {
@@ -80,13 +90,7 @@ export function createRelay(
           break;
         case 'chunk':
           report(estimator.chunkStarted(msg, Date.now()));
-          ticker ??= setInterval(() => {
-            try {
-              report(estimator.tick(Date.now()));
-            } catch (err) {
-              tickError ??= err;
-            }
-          }, TICK_MS);
+          startTicker();
           break;
         case 'progress':
           report(estimator.chunkDone(msg));
@@ -105,6 +109,8 @@ export function createRelay(
           break;
         case 'diarizing':
           diarizing = true;
+          report(estimator.diarizing(Date.now()));
+          startTicker();
           // Diarization reports nothing until it is done: allow it up to the audio's own length.
           control.armWatchdog(Math.max(env.watchdogMs, job.durationSec * 1000));
           break;

@@ -13,8 +13,8 @@ import { testModelPath } from '../../../test/test-model';
 import { tusUpload } from '../../../test/tus';
 import { signedInUser } from '../../../test/users';
 import { waitFor } from '../../../test/wait';
-import { EngineError } from '../types';
-import { createWhisperEngine } from '../whisper/engine';
+import { EngineError } from '../../engine/types';
+import { createWhisperEngine } from '../../engine/whisper/engine';
 import type { DiarizationPaths } from './models';
 
 type Json = { code: number; data: any };
