@@ -13,6 +13,7 @@ import { createLocalEvents } from './modules/jobs/events';
 import { resolveMediaBinaries } from './modules/media/binaries';
 import { createLocalStorage } from './modules/storage/local-storage';
 import { userPrefix } from './modules/storage/storage';
+import { checkStoreAtStart } from './modules/storage/check-at-start';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
@@ -25,7 +26,17 @@ import { cancelSubscriptions } from './modules/billing/checkout';
 import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
 import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
-import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
+import {
+  backgroundHandlers,
+  downloadHandlers,
+  languageHandlers,
+  renderHandlers,
+  transcriptionHandlers,
+} from './job-handlers';
+import type { TranslationDeps } from './modules/translation/deps';
+import { translationWebhooks } from './modules/webhooks/translation-events';
+import type { RenderDeps } from './modules/render/deps';
+import { renderFfmpegPath } from './modules/render/ffmpeg';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
 import { authenticate } from './modules/api-keys/authenticate';
@@ -38,6 +49,8 @@ import { createScratch } from './process/scratch';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
+import { readiness, type Readiness } from './modules/ops/readiness';
+import { createMetrics, transcriptAudioLength } from './modules/ops/metrics';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
@@ -61,6 +74,15 @@ export interface ServiceDeps {
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
    */
   languageModel: LanguageModel;
+  /** Readiness and metrics of this process (modules/ops). */
+  ops: {
+    readiness(opts?: { needsModel?: boolean }): Promise<Readiness>;
+    metrics(): Promise<string>;
+  };
+  /** Captioned-video renders (docs/decisions/0029-captioned-video.md). */
+  render: RenderDeps;
+  /** Translation tracks (docs/decisions/0030-translation-tracks.md). */
+  translation: TranslationDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -76,6 +98,8 @@ export interface ServiceOverrides {
   languageModel?: LanguageModel;
   /** Whether the database belongs to this process alone (embedded PGlite). */
   exclusiveDb?: boolean;
+  /** How long to wait at start for a media store that cannot be reached (default a minute). */
+  storeWaitMs?: number;
 }
 
 function bearerOrCookie(req: Request): string | null {
@@ -103,14 +127,18 @@ export async function buildServiceDeps(
     : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const now = overrides.now ?? (() => new Date());
-  const mailer =
-    overrides.mailer ??
-    createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      outboxDir: path.join(env.DATA_DIR, 'outbox'),
-      logger,
-    });
+  // Mails are sent by the background lane only (web processes): a worker never makes a mailer,
+  // so it says nothing about SMTP it never uses.
+  let mailer: Mailer | null = null;
+  const makeMailer = () =>
+    (mailer ??=
+      overrides.mailer ??
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        outboxDir: path.join(env.DATA_DIR, 'outbox'),
+        logger,
+      }));
 
   const media = resolveMediaBinaries(env);
   // Decoded audio and copies of stored media: this process's folder, swept once it is gone.
@@ -126,9 +154,21 @@ export async function buildServiceDeps(
         tmpDir: () => scratch.dir,
       })
     : createLocalStorage(env.DATA_DIR);
+  await checkStoreAtStart(
+    storage,
+    env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `DATA_DIR ${env.DATA_DIR}`,
+    {
+      waitMs: overrides.storeWaitMs ?? 60_000,
+      logger,
+    },
+  );
+  // Across processes: Redis pub/sub, else PostgreSQL's LISTEN/NOTIFY (several web processes on one
+  // DATABASE_URL), else in this process (the embedded database has one process).
   const events = env.REDIS_URL
     ? (await import('./modules/jobs/redis-events')).createRedisEvents(env.REDIS_URL, logger)
-    : createLocalEvents();
+    : env.DATABASE_URL
+      ? await (await import('./modules/jobs/pg-events')).createPostgresEvents(env.DATABASE_URL, db, logger)
+      : createLocalEvents();
   const queue = env.REDIS_URL
     ? (await import('./modules/jobs/bull-queue')).createBullQueue({
         url: env.REDIS_URL,
@@ -160,6 +200,7 @@ export async function buildServiceDeps(
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,
+    shared: storage.kind === 's3' ? storage : null,
   });
   const webhooks: WebhookDeps = {
     db,
@@ -262,7 +303,43 @@ export async function buildServiceDeps(
             : undefined,
       });
 
+  let engineModel: ModelProvisioner | null = null;
+  const metrics = createMetrics({
+    queue,
+    audioLength: transcriptAudioLength(db),
+    models: () => (engineModel ? [{ name: engineModel.name, state: engineModel.state() }] : []),
+  });
+  const ops: ServiceDeps['ops'] = {
+    readiness: (opts) => readiness({ db, redis, storage, model: () => engineModel?.state() ?? null }, opts),
+    metrics: () => metrics.render(),
+  };
+
+  const render: RenderDeps = {
+    db,
+    queue,
+    storage,
+    logger,
+    now,
+    ffmpeg: renderFfmpegPath(),
+    ffprobe: media.ffprobe,
+    tmpDir: () => scratch.dir,
+    appName: env.APP_NAME,
+  };
+
+  const translation: TranslationDeps = {
+    db,
+    queue,
+    events,
+    model: llm.model,
+    logger,
+    now,
+    notify: translationWebhooks(webhooks),
+  };
+
   return {
+    ops,
+    render,
+    translation,
     workspaces,
     accounts,
     transcription,
@@ -289,6 +366,7 @@ export async function buildServiceDeps(
             });
         engine = made.engine;
         provisioner = made.provisioner;
+        engineModel = made.provisioner;
       }
       const pipeline = {
         db,
@@ -317,6 +395,10 @@ export async function buildServiceDeps(
         // A link import need not wait for a model download (or another import) to end.
         2,
       );
+      // One render at a time: x264 uses every core it is given.
+      queue.work('render', renderHandlers(render), 1);
+      // Translations wait on the model (local: one completion at a time in its child).
+      queue.work('language', languageHandlers(translation), 1);
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
       // A worker killed mid-job left its decoded audio behind.
@@ -329,7 +411,11 @@ export async function buildServiceDeps(
       );
     },
     async startBackground() {
-      queue.work('background', backgroundHandlers({ mailer, transcription, accounts, webhooks }), 2);
+      queue.work(
+        'background',
+        backgroundHandlers({ mailer: makeMailer(), transcription, accounts, webhooks }),
+        2,
+      );
       await queue.every('sweep-retention', {}, HOUR_MS);
       await queue.every('recover-jobs', {}, RECOVER_EVERY_MS);
     },
@@ -340,7 +426,7 @@ export async function buildServiceDeps(
       await engine?.close?.();
       await llm.model.close?.();
       await events.close();
-      mailer.close();
+      (mailer as Mailer | null)?.close();
       if (redis) await redis.quit().catch(() => undefined);
       scratch.close();
     },

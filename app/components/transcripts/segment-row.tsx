@@ -5,7 +5,7 @@ import type { Segment } from '../../../common/segments';
 import { useSegmentBox, type SegmentBoxProps } from '../../lib/use-segment-box';
 import { SegmentBox } from './segment-box';
 import { Highlighted, TimedWords } from './segment-text';
-import { SegmentSpeaker, useHasSpeakers } from './speakers';
+import { SegmentSpeaker, useHasSpeakers } from '../speakers/speakers';
 
 /**
  * One segment: its time seeks the player; its text is edited in place like a document. A click

@@ -22,8 +22,8 @@ import { PlayerToolbar, type PhonePanel } from '../../components/transcripts/pla
 import { useStoredItem } from '../../lib/use-stored-item';
 import { FindBar, useFind } from '../../components/transcripts/find-bar';
 import { ExportControl } from '../../components/transcripts/export-control';
-import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/transcripts/speakers';
-import { useSpeakerEditing } from '../../lib/use-speaker-editing';
+import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/speakers/speakers';
+import { useSpeakerEditing } from '../../components/speakers/use-speaker-editing';
 import {
   RenameTitle,
   TranscribeAll,
