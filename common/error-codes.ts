@@ -160,6 +160,15 @@ export const WorkspaceCode = {
   HAS_SUBSCRIPTION: 40962,
 } as const;
 
+/** Summaries, chapters, answers and templates (docs/decisions/0029-insights.md). */
+export const InsightCode = {
+  /** The plan's AI actions for this month are spent; data.limit, data.rank to move to. */
+  QUOTA_EXCEEDED: 40371,
+  NOT_FOUND: 40471,
+  /** The transcript has no text yet (still transcribing, failed, or empty). */
+  NOT_READY: 40971,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -177,6 +186,7 @@ export const ERROR_CODES = {
   WebhookCode,
   LinkCode,
   WorkspaceCode,
+  InsightCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */
@@ -185,6 +195,7 @@ export const PLAN_LIMIT_CODES: readonly number[] = [
   ExportCode.FORMAT_NOT_IN_PLAN,
   ShareCode.LIMIT_REACHED,
   WorkspaceCode.SEATS_FULL,
+  InsightCode.QUOTA_EXCEEDED,
 ];
 
 export function isPlanLimit(code: number): boolean {

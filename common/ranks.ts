@@ -21,6 +21,11 @@ export interface RankLimits {
    * team workspace has as many as its subscription's quantity, up to this.
    */
   seats: number;
+  /**
+   * Summaries, chapters, answers and template runs a workspace may ask for per calendar month
+   * (docs/decisions/0029-insights.md); null = unlimited.
+   */
+  ai_actions_per_month: number | null;
 }
 
 /** The numeric limits, in the order /pricing lists them; the nullable ones may be unlimited. */
@@ -33,8 +38,14 @@ export const NUMERIC_LIMITS = [
   'retention_days',
   'api_requests_per_minute',
   'seats',
+  'ai_actions_per_month',
 ] as const satisfies readonly (keyof RankLimits)[];
-export const NULLABLE_LIMITS: readonly string[] = ['minutes_per_month', 'share_links', 'retention_days'];
+export const NULLABLE_LIMITS: readonly string[] = [
+  'minutes_per_month',
+  'share_links',
+  'retention_days',
+  'ai_actions_per_month',
+];
 
 const ALL_FORMATS: ExportFormat[] = [...EXPORT_FORMATS];
 
@@ -48,6 +59,7 @@ const UNLIMITED_LIMITS: RankLimits = {
   retention_days: null,
   api_requests_per_minute: 1200,
   seats: 50,
+  ai_actions_per_month: null,
 };
 
 export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
@@ -63,6 +75,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     api_requests_per_minute: 60,
     // Teams need a paid plan: Free and STARTER are for one person.
     seats: 1,
+    ai_actions_per_month: 10,
   },
   STARTER: {
     minutes_per_month: 300,
@@ -74,6 +87,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: 365,
     api_requests_per_minute: 120,
     seats: 1,
+    ai_actions_per_month: 100,
   },
   BASIC: {
     minutes_per_month: 900,
@@ -85,6 +99,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: null,
     api_requests_per_minute: 240,
     seats: 3,
+    ai_actions_per_month: 300,
   },
   ADVANCED: {
     minutes_per_month: 2400,
@@ -96,6 +111,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: null,
     api_requests_per_minute: 600,
     seats: 20,
+    ai_actions_per_month: 1000,
   },
   UNLIMITED: UNLIMITED_LIMITS,
   // Enterprise accounts carry their own limits; UNLIMITED's apply until an admin sets them.
@@ -170,7 +186,5 @@ export function cheapestRankWithSeats(
   from: StandardRank = 'Free',
   table: Record<StandardRank, RankLimits> = RANK_LIMITS,
 ): StandardRank | null {
-  return (
-    RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null
-  );
+  return RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null;
 }

@@ -25,7 +25,12 @@ import { cancelSubscriptions } from './modules/billing/checkout';
 import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
 import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
-import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
+import {
+  backgroundHandlers,
+  downloadHandlers,
+  languageHandlers,
+  transcriptionHandlers,
+} from './job-handlers';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
 import { authenticate } from './modules/api-keys/authenticate';
@@ -38,6 +43,8 @@ import { createScratch } from './process/scratch';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
+import type { InsightDeps } from './modules/insights/deps';
+import { emitWebhookEvent } from './modules/webhooks/deliver';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
@@ -61,6 +68,13 @@ export interface ServiceDeps {
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
    */
   languageModel: LanguageModel;
+  /** Summaries, chapters, answers and templates (docs/decisions/0029-insights.md). */
+  insights: InsightDeps;
+  /**
+   * Starts consuming the language lane (AI outputs) in this process; startWorker does it too.
+   * Separate so tests (and a process without the engine) can run it alone.
+   */
+  startLanguageWorker(): void;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -262,6 +276,29 @@ export async function buildServiceDeps(
             : undefined,
       });
 
+  const insights: InsightDeps = {
+    db,
+    queue,
+    events,
+    model: llm.model,
+    logger,
+    now,
+    emit: async (userId, event, data) => {
+      try {
+        await emitWebhookEvent(webhooks, userId, event, data);
+      } catch (err) {
+        logger.error({ err, event }, 'webhook event not recorded');
+      }
+    },
+  };
+  let languageLane = false;
+  const startLanguageWorker = () => {
+    if (languageLane) return;
+    languageLane = true;
+    // One at a time: the local model runs one completion at once anyway.
+    queue.work('language', languageHandlers(insights), 1);
+  };
+
   return {
     workspaces,
     accounts,
@@ -272,6 +309,8 @@ export async function buildServiceDeps(
     webhooks,
     linkImport,
     languageModel: llm.model,
+    insights,
+    startLanguageWorker,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;
@@ -317,6 +356,7 @@ export async function buildServiceDeps(
         // A link import need not wait for a model download (or another import) to end.
         2,
       );
+      startLanguageWorker();
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
       // A worker killed mid-job left its decoded audio behind.

@@ -12,6 +12,8 @@ import { sweepExpiredTranscripts } from './modules/transcription/retention';
 import { deliverWebhook, recoverDeliveries } from './modules/webhooks/deliver';
 import { recoverTranscriptJobs } from './modules/transcription/recover-jobs';
 import type { WebhookDeps } from './modules/webhooks/deps';
+import type { InsightDeps } from './modules/insights/deps';
+import { runInsightJob } from './modules/insights/run';
 
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
 // asks for a handler for every job name of a lane.
@@ -47,5 +49,11 @@ export function backgroundHandlers(deps: {
       await recoverTranscriptJobs(deps.transcription);
       await recoverDeliveries(deps.webhooks);
     },
+  };
+}
+
+export function languageHandlers(insights: InsightDeps): LaneHandlers<'language'> {
+  return {
+    'generate-insight': (payload, ctx) => runInsightJob(insights, payload, ctx),
   };
 }

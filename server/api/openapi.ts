@@ -10,6 +10,7 @@ import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from
 import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
+import { insightRequestSchema } from './insights';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -50,6 +51,7 @@ const W = 'Webhooks';
 const B = 'Billing';
 const P = 'Public pages';
 const WS = 'Workspaces';
+const AI = 'AI';
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
@@ -100,6 +102,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/transcripts/{id}/events': {
     tag: T,
     summary: 'Live progress as server-sent events',
+    produces: 'text/event-stream',
+  },
+  'GET /self-api/v1/transcripts/{id}/insights': {
+    tag: AI,
+    summary: "A transcript's summary and chapters (with citations), and the month's AI actions",
+  },
+  'POST /self-api/v1/transcripts/{id}/insights': {
+    tag: AI,
+    summary: 'Make (or make again) the summary or the chapters: 202, then generated as a job',
+    body: insightRequestSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/insights/events': {
+    tag: AI,
+    summary: 'Progress and generated text of AI outputs as server-sent events',
     produces: 'text/event-stream',
   },
   'GET /self-api/v1/transcripts/{id}/export': {

@@ -12,6 +12,7 @@ import { foldersApi } from './folders';
 import { seoApi } from './seo';
 import { sharesApi } from './shares';
 import { transcriptsApi } from './transcripts';
+import { insightsApi } from './insights';
 import { invitationsApi, workspacesApi } from './workspaces';
 
 /**
@@ -25,6 +26,7 @@ export function mountApis(app: Hono<AppEnv>) {
 
   app.get('/self-api/v1/locales', (c) => c.json(ok({ locales: LOCALES })));
   app.route('/self-api/v1/transcripts', transcriptsApi());
+  app.route('/self-api/v1/transcripts', insightsApi());
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
   app.route('/self-api/v1/folders', foldersApi());

@@ -37,6 +37,10 @@ export function limitText(
       return t('pages.pricing.values.perMinute', { n: limits.api_requests_per_minute });
     case 'seats':
       return t('pages.pricing.values.seats', { count: limits.seats });
+    case 'ai_actions_per_month':
+      return limits.ai_actions_per_month === null
+        ? unlimited
+        : t('pages.pricing.values.perMonth', { n: num(limits.ai_actions_per_month) });
     case 'export_formats':
       return limits.export_formats.map((f) => f.toUpperCase()).join(', ');
   }

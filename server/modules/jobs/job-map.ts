@@ -35,6 +35,8 @@ export interface JobMap {
    * modules/transcription/recover-jobs.ts).
    */
   'recover-jobs': Record<string, never>;
+  /** Make one AI output of a transcript: a summary, chapters, a template's (modules/insights/run.ts). */
+  'generate-insight': { insightId: string };
 }
 
 export type JobName = keyof JobMap;
@@ -43,9 +45,10 @@ export type JobName = keyof JobMap;
  * Where a job runs. Each lane has its own workers and concurrency, so a long transcription never
  * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
- * process.
+ * process; `language` (language-model work: summaries, answers, translations) runs where the
+ * engine runs too, beside the transcriptions, so a summary never waits behind a long recording.
  */
-export type JobLane = 'transcription' | 'downloads' | 'background';
+export type JobLane = 'transcription' | 'downloads' | 'background' | 'language';
 
 export interface JobSpec {
   lane: JobLane;
@@ -72,6 +75,7 @@ export const JOB_SPECS = {
   'sweep-retention': { lane: 'background' },
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
+  'generate-insight': { lane: 'language' },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];
