@@ -149,3 +149,50 @@ export function summaryCitations(s: Summary): Citation[] {
     (p) => p.cites,
   );
 }
+
+/** The headings a summary's Markdown uses, in the reader's language. */
+export interface SummaryLabels {
+  bottomLine: string;
+  keyPoints: string;
+  decisions: string;
+  actionItems: string;
+  openQuestions: string;
+  owner: (name: string) => string;
+  due: (date: string) => string;
+}
+
+const cites = (cs: readonly Citation[]) => cs.map((c) => `[${chapterClock(c.start)}]`).join(' ');
+const item = (p: CitedText, extra = '') => `- ${p.text}${extra}${p.cites.length ? ` ${cites(p.cites)}` : ''}`;
+
+/** A summary as Markdown, its citations as `[12:34]` timestamps; empty sections are left out. */
+export function summaryMarkdown(s: Summary, labels: SummaryLabels): string {
+  const parts = [
+    `## ${labels.bottomLine}`,
+    `${s.bottomLine.text}${s.bottomLine.cites.length ? ` ${cites(s.bottomLine.cites)}` : ''}`,
+  ];
+  const section = (title: string, lines: string[]) => {
+    if (lines.length) parts.push('', `## ${title}`, ...lines);
+  };
+  section(
+    labels.keyPoints,
+    s.keyPoints.map((p) => item(p)),
+  );
+  section(
+    labels.decisions,
+    s.decisions.map((p) => item(p)),
+  );
+  section(
+    labels.actionItems,
+    s.actionItems.map((a) =>
+      item(
+        a,
+        [a.owner ? ` (${labels.owner(a.owner)})` : '', a.due ? ` (${labels.due(a.due)})` : ''].join(''),
+      ),
+    ),
+  );
+  section(
+    labels.openQuestions,
+    s.openQuestions.map((p) => item(p)),
+  );
+  return `${parts.join('\n')}\n`;
+}

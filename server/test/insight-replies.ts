@@ -48,12 +48,12 @@ export function insightAnswer(req: ChatRequest): string {
   });
 }
 
-/** Answers every insight task, streamed in pieces of `size` characters. */
-export function insightReplies(size = 12): ChatReply {
+/** Answers every insight task, streamed in pieces of `size` characters, `gapMs` apart. */
+export function insightReplies(size = 12, gapMs = 0): ChatReply {
   return (req, res) => {
     const text = insightAnswer(req);
     const pieces: string[] = [];
     for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
-    return streamed(pieces)(req, res);
+    return streamed(pieces, { gapMs })(req, res);
   };
 }
