@@ -39,7 +39,7 @@ export function insightAnswer(req: ChatRequest): string {
   return JSON.stringify({
     bottomLine: { text: `The talk covers ${nums.length} segments.`, segments: [first] },
     keyPoints: [
-      ...nums.slice(0, 3).map((n) => ({ text: `Point from segment ${n}.`, segments: [n] })),
+      ...nums.slice(0, 2).map((n) => ({ text: `Point from segment ${n}.`, segments: [n] })),
       { text: 'A point the model made up.', segments: [99_999] },
     ],
     decisions: [{ text: 'Ship in March.', segments: [nums.at(-1) ?? first] }],

@@ -23,7 +23,12 @@ beforeAll(async () => {
   chat = await startChatServer();
   // Small pieces a few milliseconds apart: the page shows the text while it is written.
   chat.reply(insightReplies(8, 25));
-  server = await startServer({ LLM_BASE_URL: `${chat.url}/v1`, LLM_MODEL: 'e2e-model', TRUST_PROXY: 'true' });
+  server = await startServer({
+    LLM_BASE_URL: `${chat.url}/v1`,
+    LLM_MODEL: 'e2e-model',
+    WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
+    TRUST_PROXY: 'true',
+  });
   browser = await launch();
   mediaDir = mkdtempSync(path.join(os.tmpdir(), 'ai-e2e-'));
 });
@@ -34,11 +39,14 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
-const cue = (i: number) => {
-  const t = (s: number) => `00:00:${String(s).padStart(2, '0')}.000`;
-  return `${t(i * 7 + 1)} --> ${t(i * 7 + 6)}\nPart ${i} of the meeting: we talk about topic ${i}.`;
-};
-const VTT = `WEBVTT\n\n${Array.from({ length: 8 }, (_, i) => cue(i)).join('\n\n')}\n`;
+/** Eight cues 50 s apart in a 400 s recording: three chapters' worth. */
+const clock = (s: number) =>
+  `00:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+const VTT = `WEBVTT\n\n${Array.from(
+  { length: 8 },
+  (_, i) =>
+    `${clock(i * 50 + 1)} --> ${clock(i * 50 + 9)}\nPart ${i} of the meeting: we talk about topic ${i}.`,
+).join('\n\n')}\n`;
 
 async function phonePage(cookie: string): Promise<Page> {
   const ctx = await browser.newContext({
@@ -63,7 +71,7 @@ describe('the AI panel', () => {
       server.url,
       headers,
       { text: VTT, fileName: 'meeting.vtt', type: 'text/vtt', name: 'Weekly meeting' },
-      { file: makeMedia(mediaDir, 'mp4', 60) },
+      { file: makeMedia(mediaDir, 'mp4', 400) },
     );
     const page = await phonePage(headers.cookie!);
     await page.goto(`${server.url}/transcript/${id}`);
@@ -88,7 +96,9 @@ describe('the AI panel', () => {
     await panel.getByRole('tab', { name: 'Chapters' }).click();
     await panel.getByRole('button', { name: 'Make chapters' }).click();
     await panel.getByTestId('ai-chapters').waitFor({ timeout: 30_000 });
-    expect(await panel.getByTestId('youtube-chapters').inputValue()).toMatch(/^00:00 Topic 0\n/);
+    expect(await panel.getByTestId('youtube-chapters').inputValue()).toBe(
+      '00:00 Topic 0\n01:41 Topic 2\n03:21 Topic 4',
+    );
     await page.getByTestId('chapter-marks').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -103,6 +113,8 @@ describe('the AI panel', () => {
     expect(await overflows(page)).toBe(false);
 
     // Japanese: the panel in Japanese, the summary made again in Japanese, streamed.
+    // The language remembered as the switcher does.
+    await page.context().addCookies([{ name: 'i18n_redirected', value: 'ja', url: server.url }]);
     await page.goto(`${server.url}/ja/transcript/${id}`);
     const ja = page.getByTestId('ai-panel');
     await ja.getByRole('tab', { name: 'チャプター' }).waitFor();

@@ -10,12 +10,14 @@ import { LanguageModelError, type ChatMessage, type LanguageModel } from '../lan
 import {
   chapterRange,
   chaptersOutput,
+  COMPACT_CHAPTERS,
   outputSize,
   summaryOutput,
   toChapters,
   toSummary,
   type ModelChapters,
   type ModelSummary,
+  type OutputSize,
 } from './model-output';
 import {
   chaptersTask,
@@ -37,12 +39,22 @@ export interface GenerateInput {
   /** Generated text, piece by piece; `phase` changes when a new completion starts. */
   onToken?: (text: string, phase: number) => void;
   onStage?: (stage: InsightStage, progress: number) => void;
+  /** Sampling temperature (default: the adapter's, 0.2); 0 decodes greedily (the tests). */
+  temperature?: number;
 }
 
 /** Room for the instructions and the chat template around the material. */
 const OVERHEAD_TOKENS = estimateTokens(SYSTEM_PROMPT) + 400;
 /** A section that still overflows is split again this many times before giving up. */
 const MAX_SPLITS = 4;
+
+/**
+ * The segment numbers an answer may cite, listed in the schema for a grammar-constrained (local)
+ * model only: an endpoint's model citing a segment it was not given must not fail the whole
+ * answer; its invented citations are dropped afterwards like any other.
+ */
+const listed = (model: LanguageModel, numbers: readonly number[]) =>
+  model.kind === 'local' ? numbers : undefined;
 
 function inputBudget(model: LanguageModel, answer: number): number {
   return Math.max(128, model.contextTokens - answer - OVERHEAD_TOKENS);
@@ -57,6 +69,7 @@ function runner(input: GenerateInput) {
       messages,
       schema,
       maxTokens,
+      temperature: input.temperature,
       signal: input.signal,
       onToken: input.onToken ? (t) => input.onToken!(t, current) : undefined,
       onPreparing: (p) => input.onStage?.('preparing', p),
@@ -93,7 +106,6 @@ export async function generateSummary(input: GenerateInput): Promise<Summary> {
   const run = runner(input);
   const lines = transcriptLines(input.segments);
   const size = outputSize(input.model.contextTokens);
-  const schema = summaryOutput(size);
   const budget = inputBudget(input.model, size.answerTokens);
   input.onStage?.('reading', 0);
   const partials = await mapSections(lines, budget, async (section, i, of) => {
@@ -103,7 +115,13 @@ export async function generateSummary(input: GenerateInput): Promise<Summary> {
         { tag: 'transcript', attrs: part ? `part="${part.index} of ${of}"` : undefined, body: body(section) },
         summaryTask(input.language, part),
       ),
-      schema,
+      summaryOutput(
+        size,
+        listed(
+          input.model,
+          section.map((l) => l.index),
+        ),
+      ),
       size.answerTokens,
     );
     input.onStage?.('reading', Math.round(((i + 1) / of) * 100));
@@ -114,7 +132,7 @@ export async function generateSummary(input: GenerateInput): Promise<Summary> {
   let merged = partials;
   while (merged.length > 1) {
     input.onStage?.('merging', 0);
-    merged = await mergeSummaries(input, run, merged, budget, schema, size.answerTokens);
+    merged = await mergeSummaries(input, run, merged, budget, size);
   }
   return toSummary(input.segments, merged[0]!);
 }
@@ -136,8 +154,7 @@ async function mergeSummaries(
   run: ReturnType<typeof runner>,
   partials: ModelSummary[],
   budget: number,
-  schema: JsonSchema,
-  answerTokens: number,
+  size: OutputSize,
 ): Promise<ModelSummary[]> {
   const texts = partials.map((p, i) => `Part ${i + 1}: ${JSON.stringify(p)}`);
   const groups: string[][] = [[]];
@@ -164,8 +181,14 @@ async function mergeSummaries(
     }
     const merged = await run<ModelSummary>(
       taskMessages({ tag: 'notes', body: group.join('\n') }, mergeSummaryTask(input.language, group.length)),
-      schema,
-      answerTokens,
+      summaryOutput(
+        size,
+        listed(
+          input.model,
+          [...known].sort((a, b) => a - b),
+        ),
+      ),
+      size.answerTokens,
     );
     // A merge keeps the parts' citations; it does not find new ones.
     out.push(keepCites(merged, (n) => known.has(n)));
@@ -183,8 +206,13 @@ export async function generateChapters(input: GenerateInput): Promise<Chapter[]>
   const run = runner(input);
   const lines = transcriptLines(input.segments);
   if (lines.length === 0) return [];
-  const range = chapterRange(input.durationSec, lines.length);
   const size = outputSize(input.model.contextTokens);
+  const full = chapterRange(input.durationSec, lines.length);
+  // A compact answer holds fewer chapters.
+  const range =
+    size.answerTokens < 1500 || input.model.contextTokens < 8192
+      ? { min: Math.min(full.min, COMPACT_CHAPTERS), max: Math.min(full.max, COMPACT_CHAPTERS) }
+      : full;
   const budget = inputBudget(input.model, size.answerTokens);
   input.onStage?.('reading', 0);
   const candidates = (
@@ -204,7 +232,14 @@ export async function generateChapters(input: GenerateInput): Promise<Chapter[]>
           { tag: 'transcript', attrs: of > 1 ? `part="${i + 1} of ${of}"` : undefined, body: body(section) },
           chaptersTask(input.language, sectionRange, of > 1 ? { index: i + 1, of, first } : undefined),
         ),
-        chaptersOutput(sectionRange, size),
+        chaptersOutput(
+          sectionRange,
+          size,
+          listed(
+            input.model,
+            section.map((l) => l.index),
+          ),
+        ),
         size.answerTokens,
       );
       input.onStage?.('reading', Math.round(((i + 1) / of) * 100));
@@ -219,7 +254,14 @@ export async function generateChapters(input: GenerateInput): Promise<Chapter[]>
     .join('\n');
   const merged = await run<ModelChapters>(
     taskMessages({ tag: 'candidates', body: list }, mergeChaptersTask(input.language, range)),
-    chaptersOutput(range, size),
+    chaptersOutput(
+      range,
+      size,
+      listed(
+        input.model,
+        ordered.map((c) => c.segment),
+      ),
+    ),
     size.answerTokens,
   );
   const allowed = new Set(ordered.map((c) => c.segment));

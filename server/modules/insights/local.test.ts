@@ -43,6 +43,8 @@ describe('insights on the local model', { timeout: 240_000 }, () => {
       segments,
       durationSec: 1800,
       language: 'English',
+      // Greedy decoding: the same output on every run.
+      temperature: 0,
       onToken: (_t, phase) => phases.add(phase),
     });
     // More than one completion: sections, then a merge.
@@ -63,7 +65,13 @@ describe('insights on the local model', { timeout: 240_000 }, () => {
 
   it('makes chapters at segment starts whose YouTube block starts at 00:00', async () => {
     const segments = transcript(30);
-    const chapters = await generateChapters({ model, segments, durationSec: 450, language: 'English' });
+    const chapters = await generateChapters({
+      model,
+      segments,
+      durationSec: 450,
+      language: 'English',
+      temperature: 0,
+    });
     expect(chapters.length).toBeLessThanOrEqual(3);
     for (const c of chapters) expect(c.start).toBe(segments[c.segment]!.start);
     if (chapters.length > 0) expect(youtubeChapters(chapters).startsWith('00:00 ')).toBe(true);

@@ -33,33 +33,49 @@ const FULL: OutputSize = {
   answerTokens: 1500,
 };
 const COMPACT: OutputSize = {
-  text: 100,
-  bottomLine: 160,
-  keyPoints: 4,
+  text: 80,
+  bottomLine: 120,
+  keyPoints: 3,
   others: 2,
-  refs: 3,
+  refs: 2,
   title: 40,
-  chapterSummary: 80,
-  answerTokens: 1200,
+  chapterSummary: 60,
+  answerTokens: 1500,
 };
+
+/** Most chapters one compact answer holds. */
+export const COMPACT_CHAPTERS = 8;
 
 /** The answer size for a model with this many tokens of context. */
 export const outputSize = (contextTokens: number): OutputSize => (contextTokens >= 8192 ? FULL : COMPACT);
 
-// Segment numbers carry no `minimum`: a grammar cannot express one, and a number that is not a
-// segment is dropped afterwards like any invented reference (toSummary, toChapters).
-const refs = (size: OutputSize): JsonSchema => ({
+/** Most values an enum of segment numbers lists (OpenAI's structured outputs take 500). */
+const MAX_ENUM = 500;
+
+/**
+ * A segment number: one of `allowed` when they are few enough to list, so a grammar-constrained
+ * model can only cite segments it was given (and cannot write a number without end); else any
+ * integer (a grammar cannot bound one), checked afterwards like every citation (toSummary,
+ * toChapters).
+ */
+export function segmentNumber(allowed?: readonly number[]): JsonSchema {
+  return allowed && allowed.length > 0 && allowed.length <= MAX_ENUM
+    ? { type: 'integer', enum: [...allowed] }
+    : { type: 'integer' };
+}
+
+const refs = (size: OutputSize, allowed?: readonly number[]): JsonSchema => ({
   type: 'array',
   maxItems: size.refs,
-  items: { type: 'integer' },
-});
-const cited = (size: OutputSize, maxLength: number): JsonSchema => ({
-  type: 'object',
-  properties: { text: { type: 'string', minLength: 1, maxLength }, segments: refs(size) },
+  items: segmentNumber(allowed),
 });
 
-export function summaryOutput(size: OutputSize): JsonSchema {
-  const list = (maxItems: number, item: JsonSchema = cited(size, size.text)): JsonSchema => ({
+export function summaryOutput(size: OutputSize, allowed?: readonly number[]): JsonSchema {
+  const cited = (maxLength: number): JsonSchema => ({
+    type: 'object',
+    properties: { text: { type: 'string', minLength: 1, maxLength }, segments: refs(size, allowed) },
+  });
+  const list = (maxItems: number, item: JsonSchema = cited(size.text)): JsonSchema => ({
     type: 'array',
     maxItems,
     items: item,
@@ -67,7 +83,7 @@ export function summaryOutput(size: OutputSize): JsonSchema {
   return {
     type: 'object',
     properties: {
-      bottomLine: cited(size, size.bottomLine),
+      bottomLine: cited(size.bottomLine),
       keyPoints: list(size.keyPoints),
       decisions: list(size.others),
       actionItems: list(size.others, {
@@ -76,7 +92,7 @@ export function summaryOutput(size: OutputSize): JsonSchema {
           text: { type: 'string', minLength: 1, maxLength: size.text },
           owner: { type: ['string', 'null'], maxLength: 60 },
           due: { type: ['string', 'null'], maxLength: 60 },
-          segments: refs(size),
+          segments: refs(size, allowed),
         },
       }),
       openQuestions: list(size.others),
@@ -96,7 +112,11 @@ export interface ModelSummary {
   openQuestions: ModelCited[];
 }
 
-export function chaptersOutput(range: { min: number; max: number }, size: OutputSize): JsonSchema {
+export function chaptersOutput(
+  range: { min: number; max: number },
+  size: OutputSize,
+  allowed?: readonly number[],
+): JsonSchema {
   return {
     type: 'object',
     properties: {
@@ -107,7 +127,7 @@ export function chaptersOutput(range: { min: number; max: number }, size: Output
         items: {
           type: 'object',
           properties: {
-            segment: { type: 'integer' },
+            segment: segmentNumber(allowed),
             title: { type: 'string', minLength: 1, maxLength: size.title },
             summary: { type: 'string', maxLength: size.chapterSummary },
           },
