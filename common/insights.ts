@@ -1,4 +1,4 @@
-// What the AI layer produces from a transcript (docs/decisions/0029-insights.md), as stored and
+// What the AI layer produces from a transcript (docs/decisions/0031-insights.md), as stored and
 // as the API and the page read it. Pure: the server validates model output into these shapes, the
 // page renders them, the exports write chapters from them.
 import { z } from 'zod';

@@ -23,9 +23,17 @@ export interface RankLimits {
   seats: number;
   /**
    * Summaries, chapters, answers and template runs a workspace may ask for per calendar month
-   * (docs/decisions/0029-insights.md); null = unlimited.
+   * (docs/decisions/0031-insights.md); null = unlimited.
    */
   ai_actions_per_month: number | null;
+  /** Minutes of captioned video rendered per month, pooled per workspace (modules/render). */
+  render_minutes_per_month: number | null;
+  /** The short side of a rendered video, in pixels (720 = 720p, 405×720 for 9:16). */
+  render_max_resolution: number;
+  /** A small "Made with …" mark on rendered videos. */
+  render_watermark: boolean;
+  /** Characters of transcript text translated per month, pooled per workspace (modules/translation). */
+  translation_chars_per_month: number | null;
 }
 
 /** The numeric limits, in the order /pricing lists them; the nullable ones may be unlimited. */
@@ -39,12 +47,17 @@ export const NUMERIC_LIMITS = [
   'api_requests_per_minute',
   'seats',
   'ai_actions_per_month',
+  'render_minutes_per_month',
+  'render_max_resolution',
+  'translation_chars_per_month',
 ] as const satisfies readonly (keyof RankLimits)[];
 export const NULLABLE_LIMITS: readonly string[] = [
   'minutes_per_month',
   'share_links',
   'retention_days',
   'ai_actions_per_month',
+  'render_minutes_per_month',
+  'translation_chars_per_month',
 ];
 
 const ALL_FORMATS: ExportFormat[] = [...EXPORT_FORMATS];
@@ -60,6 +73,10 @@ const UNLIMITED_LIMITS: RankLimits = {
   api_requests_per_minute: 1200,
   seats: 50,
   ai_actions_per_month: null,
+  render_minutes_per_month: null,
+  render_max_resolution: 2160,
+  render_watermark: false,
+  translation_chars_per_month: null,
 };
 
 export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
@@ -76,6 +93,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     // Teams need a paid plan: Free and STARTER are for one person.
     seats: 1,
     ai_actions_per_month: 10,
+    render_minutes_per_month: 10,
+    render_max_resolution: 720,
+    render_watermark: true,
+    translation_chars_per_month: 20_000,
   },
   STARTER: {
     minutes_per_month: 300,
@@ -88,6 +109,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     api_requests_per_minute: 120,
     seats: 1,
     ai_actions_per_month: 100,
+    render_minutes_per_month: 60,
+    render_max_resolution: 1080,
+    render_watermark: false,
+    translation_chars_per_month: 200_000,
   },
   BASIC: {
     minutes_per_month: 900,
@@ -100,6 +125,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     api_requests_per_minute: 240,
     seats: 3,
     ai_actions_per_month: 300,
+    render_minutes_per_month: 180,
+    render_max_resolution: 1080,
+    render_watermark: false,
+    translation_chars_per_month: 600_000,
   },
   ADVANCED: {
     minutes_per_month: 2400,
@@ -112,6 +141,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     api_requests_per_minute: 600,
     seats: 20,
     ai_actions_per_month: 1000,
+    render_minutes_per_month: 600,
+    render_max_resolution: 1080,
+    render_watermark: false,
+    translation_chars_per_month: 2_000_000,
   },
   UNLIMITED: UNLIMITED_LIMITS,
   // Enterprise accounts carry their own limits; UNLIMITED's apply until an admin sets them.

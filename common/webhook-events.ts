@@ -3,8 +3,9 @@ export const WEBHOOK_EVENTS = [
   'transcript.completed',
   'transcript.failed',
   'transcript.deleted',
-  /** A transcript's summary was made (docs/decisions/0029-insights.md). */
+  /** A transcript's summary was made (docs/decisions/0031-insights.md). */
   'summary.completed',
+  'translation.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -32,7 +32,7 @@ export const ACTION_ROLES = {
   /** Retry, cancel, transcribe again. */
   'transcript.run': 'editor',
   'transcript.share': 'editor',
-  /** Ask for a summary, chapters or a template's output (docs/decisions/0029-insights.md). */
+  /** Ask for a summary, chapters or a template's output (docs/decisions/0031-insights.md). */
   'transcript.ai': 'editor',
   /** Ask questions about a transcript: reading, with the workspace's AI actions. */
   'transcript.ask': 'viewer',

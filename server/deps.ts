@@ -29,8 +29,13 @@ import {
   backgroundHandlers,
   downloadHandlers,
   languageHandlers,
+  renderHandlers,
   transcriptionHandlers,
 } from './job-handlers';
+import type { TranslationDeps } from './modules/translation/deps';
+import { translationWebhooks } from './modules/webhooks/translation-events';
+import type { RenderDeps } from './modules/render/deps';
+import { renderFfmpegPath } from './modules/render/ffmpeg';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
 import { authenticate } from './modules/api-keys/authenticate';
@@ -68,13 +73,17 @@ export interface ServiceDeps {
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
    */
   languageModel: LanguageModel;
-  /** Summaries, chapters, answers and templates (docs/decisions/0029-insights.md). */
+  /** Summaries, chapters, answers and templates (docs/decisions/0031-insights.md). */
   insights: InsightDeps;
   /**
    * Starts consuming the language lane (AI outputs) in this process; startWorker does it too.
    * Separate so tests (and a process without the engine) can run it alone.
    */
   startLanguageWorker(): void;
+  /** Captioned-video renders (docs/decisions/0029-captioned-video.md). */
+  render: RenderDeps;
+  /** Translation tracks (docs/decisions/0030-translation-tracks.md). */
+  translation: TranslationDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -276,6 +285,28 @@ export async function buildServiceDeps(
             : undefined,
       });
 
+  const render: RenderDeps = {
+    db,
+    queue,
+    storage,
+    logger,
+    now,
+    ffmpeg: renderFfmpegPath(),
+    ffprobe: media.ffprobe,
+    tmpDir: () => scratch.dir,
+    appName: env.APP_NAME,
+  };
+
+  const translation: TranslationDeps = {
+    db,
+    queue,
+    events,
+    model: llm.model,
+    logger,
+    now,
+    notify: translationWebhooks(webhooks),
+  };
+
   const insights: InsightDeps = {
     db,
     queue,
@@ -295,11 +326,13 @@ export async function buildServiceDeps(
   const startLanguageWorker = () => {
     if (languageLane) return;
     languageLane = true;
-    // One at a time: the local model runs one completion at once anyway.
-    queue.work('language', languageHandlers(insights), 1);
+    // Translations and AI outputs wait on the model (local: one completion at a time in its child).
+    queue.work('language', languageHandlers({ translation, insights }), 1);
   };
 
   return {
+    render,
+    translation,
     workspaces,
     accounts,
     transcription,
@@ -356,6 +389,8 @@ export async function buildServiceDeps(
         // A link import need not wait for a model download (or another import) to end.
         2,
       );
+      // One render at a time: x264 uses every core it is given.
+      queue.work('render', renderHandlers(render), 1);
       startLanguageWorker();
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();

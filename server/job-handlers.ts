@@ -15,12 +15,33 @@ import type { WebhookDeps } from './modules/webhooks/deps';
 import type { InsightDeps } from './modules/insights/deps';
 import { runInsightJob } from './modules/insights/run';
 
+import type { RenderDeps } from './modules/render/deps';
+import { processRender } from './modules/render/process';
+import type { TranslationDeps } from './modules/translation/deps';
+import { processTrack } from './modules/translation/process';
+
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
 // asks for a handler for every job name of a lane.
 
 export function transcriptionHandlers(pipeline: PipelineDeps): LaneHandlers<'transcription'> {
   return {
     transcribe: ({ transcriptId }, ctx) => processTranscript(pipeline, transcriptId, ctx),
+  };
+}
+
+export function renderHandlers(render: RenderDeps): LaneHandlers<'render'> {
+  return {
+    'render-video': ({ renderId }, ctx) => processRender(render, renderId, ctx),
+  };
+}
+
+export function languageHandlers(deps: {
+  translation: TranslationDeps;
+  insights: InsightDeps;
+}): LaneHandlers<'language'> {
+  return {
+    'translate-track': ({ trackId }, ctx) => processTrack(deps.translation, trackId, ctx),
+    'generate-insight': (payload, ctx) => runInsightJob(deps.insights, payload, ctx),
   };
 }
 
@@ -49,11 +70,5 @@ export function backgroundHandlers(deps: {
       await recoverTranscriptJobs(deps.transcription);
       await recoverDeliveries(deps.webhooks);
     },
-  };
-}
-
-export function languageHandlers(insights: InsightDeps): LaneHandlers<'language'> {
-  return {
-    'generate-insight': (payload, ctx) => runInsightJob(insights, payload, ctx),
   };
 }

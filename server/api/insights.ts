@@ -29,7 +29,7 @@ export function defaultLanguage(userLanguage: string): InsightLanguage {
   return (LOCALES as readonly string[]).includes(userLanguage) ? (userLanguage as Locale) : 'en';
 }
 
-/** /self-api/v1/transcripts/:id/insights: a transcript's AI outputs (docs/decisions/0029-insights.md). */
+/** /self-api/v1/transcripts/:id/insights: a transcript's AI outputs (docs/decisions/0031-insights.md). */
 export function insightsApi() {
   const api = new Hono<AppEnv>();
 

@@ -38,6 +38,7 @@ describe('/api/openapi.json', () => {
       'transcript.failed',
       'transcript.deleted',
       'summary.completed',
+      'translation.completed',
     ]);
     const exportParams = doc.paths['/self-api/v1/transcripts/{id}/export']!.get.parameters;
     expect(exportParams.map((p: { name: string }) => p.name)).toEqual(

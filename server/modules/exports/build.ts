@@ -30,7 +30,7 @@ export interface ExportSource {
   language: string | null;
   /** Who speaks (names before the text, voice tags in WebVTT); none = the formats as before. */
   speakers?: readonly Speaker[];
-  /** The transcript's chapters when they were made (docs/decisions/0029-insights.md). */
+  /** The transcript's chapters when they were made (docs/decisions/0031-insights.md). */
   chapters?: readonly Chapter[];
 }
 

@@ -1,4 +1,4 @@
-// Chapters in the txt, json and docx exports (docs/decisions/0029-insights.md).
+// Chapters in the txt, json and docx exports (docs/decisions/0031-insights.md).
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Chapter } from '../../../common/insights';

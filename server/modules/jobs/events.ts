@@ -18,6 +18,8 @@ export type TranscriptEvent =
   | { type: 'segment'; index: number; segment: Segment }
   /** An AI output's progress and generated text (modules/insights). */
   | InsightEvent
+  /** A translation track's progress (channel translation:<track id>): a segment's text, or its end. */
+  | { type: 'translation'; progress: number; index?: number; text?: string; status?: 'done' | 'failed' }
   /** Sent to whichever worker runs the job. */
   | { type: 'cancel' };
 

@@ -37,6 +37,10 @@ export interface JobMap {
   'recover-jobs': Record<string, never>;
   /** Make one AI output of a transcript: a summary, chapters, a template's (modules/insights/run.ts). */
   'generate-insight': { insightId: string };
+  /** Make one captioned video (modules/render/process.ts); a cancel kills its ffmpeg. */
+  'render-video': { renderId: string };
+  /** Translate one transcript into one language (modules/translation/process.ts). */
+  'translate-track': { trackId: string };
 }
 
 export type JobName = keyof JobMap;
@@ -45,10 +49,11 @@ export type JobName = keyof JobMap;
  * Where a job runs. Each lane has its own workers and concurrency, so a long transcription never
  * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
- * process; `language` (language-model work: summaries, answers, translations) runs where the
- * engine runs too, beside the transcriptions, so a summary never waits behind a long recording.
+ * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time;
+ * `language` (language-model work: summaries, answers, translations) beside them, so a summary
+ * never waits behind a long recording.
  */
-export type JobLane = 'transcription' | 'downloads' | 'background' | 'language';
+export type JobLane = 'transcription' | 'downloads' | 'background' | 'render' | 'language';
 
 export interface JobSpec {
   lane: JobLane;
@@ -76,6 +81,10 @@ export const JOB_SPECS = {
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
   'generate-insight': { lane: 'language' },
+  // Its own lane: a long render never holds up a transcription, nor the other way round.
+  'render-video': { lane: 'render', keepDone: true },
+  // Language-model work (translations): its own lane beside transcriptions and renders.
+  'translate-track': { lane: 'language', keepDone: true },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];
