@@ -161,6 +161,15 @@ export const WorkspaceCode = {
   HAS_SUBSCRIPTION: 40962,
 } as const;
 
+/** Summaries, chapters, answers and templates (docs/decisions/0033-insights.md). */
+export const InsightCode = {
+  /** The plan's AI actions for this month are spent; data.limit, data.rank to move to. */
+  QUOTA_EXCEEDED: 40391,
+  NOT_FOUND: 40491,
+  /** The transcript has no text yet (still transcribing, failed, or empty). */
+  NOT_READY: 40991,
+} as const;
+
 /** Captioned-video renders (modules/render, docs/decisions/0029-captioned-video.md). */
 export const RenderCode = {
   /** Render minutes of the month used up; data.minutes_left. */
@@ -213,6 +222,7 @@ export const ERROR_CODES = {
   WebhookCode,
   LinkCode,
   WorkspaceCode,
+  InsightCode,
   RenderCode,
   TranslationCode,
 } as const;
@@ -223,6 +233,7 @@ export const PLAN_LIMIT_CODES: readonly number[] = [
   ExportCode.FORMAT_NOT_IN_PLAN,
   ShareCode.LIMIT_REACHED,
   WorkspaceCode.SEATS_FULL,
+  InsightCode.QUOTA_EXCEEDED,
   RenderCode.QUOTA_EXCEEDED,
   TranslationCode.QUOTA_EXCEEDED,
 ];

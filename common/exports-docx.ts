@@ -15,6 +15,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { exportableSegments, speakerLines, timeRange } from './exports';
 import type { Segment } from './segments';
 import type { Speaker } from './speakers';
+import { chapterClock, type Chapter } from './insights';
 
 /** Font size of the segment lines, in half-points (12 pt). */
 export const DOCX_TEXT_SIZE = 24;
@@ -88,6 +89,8 @@ export interface DocxExportSource {
   productName: string;
   /** With speakers, a named segment's text starts with 'Name: ' in bold. */
   speakers?: readonly Speaker[];
+  /** Chapters, when made: listed under the title ('00:00 Title — summary'), before the text. */
+  chapters?: readonly Chapter[];
 }
 
 /** The .docx file. Segments with blank text are skipped, as in every other format. */
@@ -96,6 +99,7 @@ export async function buildDocx({
   segments,
   productName,
   speakers,
+  chapters,
 }: DocxExportSource): Promise<Uint8Array<ArrayBuffer>> {
   // Without speakers the document is built exactly as it always was.
   const named = speakers?.length ? speakerLines(segments, speakers) : null;
@@ -117,6 +121,18 @@ export async function buildDocx({
             bidirectional: isRtl(title) || undefined,
             children: [new TextRun({ text: title, bold: true })],
           }),
+          ...(chapters ?? []).map(
+            (c, i) =>
+              new Paragraph({
+                bidirectional: isRtl(c.title) || undefined,
+                spacing: i === chapters!.length - 1 ? { after: 240 } : undefined,
+                children: [
+                  new TextRun({ text: `${chapterClock(i === 0 ? 0 : c.start)} `, color: '808080' }),
+                  new TextRun({ text: xmlText(c.title), bold: true }),
+                  ...(c.summary ? [new TextRun({ text: ` — ${xmlText(c.summary)}` })] : []),
+                ],
+              }),
+          ),
           segmentParagraph(mark('LTRTIME'), mark('LTRTEXT'), false),
           segmentParagraph(mark('RTLTIME'), mark('RTLTEXT'), true),
           ...(named

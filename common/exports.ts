@@ -10,6 +10,7 @@ import { formatTime } from './format';
 import type { ExportFormat } from './ranks';
 import type { Segment } from './segments';
 import { speakerNames, speakerRuns, type Speaker } from './speakers';
+import type { Chapter } from './insights';
 
 export { formatSrt, formatVtt } from './captions';
 
@@ -94,6 +95,8 @@ export interface JsonExportSource {
   segments: readonly Segment[];
   /** The transcript's speakers; none (or an empty list) leaves the format as it was. */
   speakers?: readonly Speaker[];
+  /** The chapters, when made: `chapters: [{ start, title, summary }]` after the segments. */
+  chapters?: readonly Chapter[];
 }
 
 /**
@@ -125,7 +128,17 @@ export function formatJson(t: JsonExportSource): string {
         segments,
       }
     : { name: t.name, duration: t.duration, language: t.language, segments };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  const withChapters = t.chapters?.length
+    ? {
+        ...doc,
+        chapters: t.chapters.map((c, i) => ({
+          start: i === 0 ? 0 : c.start,
+          title: c.title,
+          summary: c.summary,
+        })),
+      }
+    : doc;
+  return `${JSON.stringify(withChapters, null, 2)}\n`;
 }
 
 // Unpaired UTF-16 surrogates cannot be encoded (encodeURIComponent throws on them).

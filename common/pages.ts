@@ -140,9 +140,27 @@ export const PAGES: PageDef[] = [
   { name: 'pay-success', path: 'pay-success', file: 'routes/pay-success.tsx', auth: true, layout: 'default' },
   // Team workspaces (docs/decisions/0027-team-workspaces.md): the current workspace's settings, a
   // new team, and the page an invitation link opens (public: it leads to sign-in or sign-up).
-  { name: 'workspace', path: 'workspace', file: 'routes/workspace/settings.tsx', auth: true, layout: 'default' },
-  { name: 'workspace-new', path: 'workspace/new', file: 'routes/workspace/new.tsx', auth: true, layout: 'default' },
-  { name: 'invitation', path: 'invitation', file: 'routes/workspace/invitation.tsx', auth: false, layout: 'default' },
+  {
+    name: 'workspace',
+    path: 'workspace',
+    file: 'routes/workspace/settings.tsx',
+    auth: true,
+    layout: 'default',
+  },
+  {
+    name: 'workspace-new',
+    path: 'workspace/new',
+    file: 'routes/workspace/new.tsx',
+    auth: true,
+    layout: 'default',
+  },
+  {
+    name: 'invitation',
+    path: 'invitation',
+    file: 'routes/workspace/invitation.tsx',
+    auth: false,
+    layout: 'default',
+  },
   ...BLOCK_KINDS.map((kind): PageDef => ({
     name: `tools-components-${BLOCK_SLUGS[kind]}`,
     path: `tools/components/${BLOCK_SLUGS[kind]}`,

@@ -21,6 +21,11 @@ export interface RankLimits {
    * team workspace has as many as its subscription's quantity, up to this.
    */
   seats: number;
+  /**
+   * Summaries, chapters, answers and template runs a workspace may ask for per calendar month
+   * (docs/decisions/0033-insights.md); null = unlimited.
+   */
+  ai_actions_per_month: number | null;
   /** Minutes of captioned video rendered per month, pooled per workspace (modules/render). */
   render_minutes_per_month: number | null;
   /** The short side of a rendered video, in pixels (720 = 720p, 405×720 for 9:16). */
@@ -41,6 +46,7 @@ export const NUMERIC_LIMITS = [
   'retention_days',
   'api_requests_per_minute',
   'seats',
+  'ai_actions_per_month',
   'render_minutes_per_month',
   'render_max_resolution',
   'translation_chars_per_month',
@@ -49,6 +55,7 @@ export const NULLABLE_LIMITS: readonly string[] = [
   'minutes_per_month',
   'share_links',
   'retention_days',
+  'ai_actions_per_month',
   'render_minutes_per_month',
   'translation_chars_per_month',
 ];
@@ -65,6 +72,7 @@ const UNLIMITED_LIMITS: RankLimits = {
   retention_days: null,
   api_requests_per_minute: 1200,
   seats: 50,
+  ai_actions_per_month: null,
   render_minutes_per_month: null,
   render_max_resolution: 2160,
   render_watermark: false,
@@ -84,6 +92,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     api_requests_per_minute: 60,
     // Teams need a paid plan: Free and STARTER are for one person.
     seats: 1,
+    ai_actions_per_month: 10,
     render_minutes_per_month: 10,
     render_max_resolution: 720,
     render_watermark: true,
@@ -99,6 +108,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: 365,
     api_requests_per_minute: 120,
     seats: 1,
+    ai_actions_per_month: 100,
     render_minutes_per_month: 60,
     render_max_resolution: 1080,
     render_watermark: false,
@@ -114,6 +124,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: null,
     api_requests_per_minute: 240,
     seats: 3,
+    ai_actions_per_month: 300,
     render_minutes_per_month: 180,
     render_max_resolution: 1080,
     render_watermark: false,
@@ -129,6 +140,7 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: null,
     api_requests_per_minute: 600,
     seats: 20,
+    ai_actions_per_month: 1000,
     render_minutes_per_month: 600,
     render_max_resolution: 1080,
     render_watermark: false,

@@ -68,6 +68,17 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 export const REDIRECT_STATUSES = [301, 302] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
+/** What the AI layer makes from a transcript (docs/decisions/0033-insights.md). */
+export const INSIGHT_KINDS = ['summary', 'chapters', 'template'] as const;
+export type InsightKind = (typeof INSIGHT_KINDS)[number];
+
+/** An AI output is waiting for the language lane, being generated, made, or failed. */
+export const INSIGHT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
+
+/** What a running AI job is doing: fetching the model, reading (sections of) the transcript, merging. */
+export const INSIGHT_STAGES = ['preparing', 'reading', 'merging'] as const;
+export type InsightStage = (typeof INSIGHT_STAGES)[number];
 /** A captioned-video render (modules/render): waiting, being made, ready to download, or not. */
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 export type RenderStatus = (typeof RENDER_STATUSES)[number];

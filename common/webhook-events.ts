@@ -3,6 +3,8 @@ export const WEBHOOK_EVENTS = [
   'transcript.completed',
   'transcript.failed',
   'transcript.deleted',
+  /** A transcript's summary was made (docs/decisions/0033-insights.md). */
+  'summary.completed',
   'translation.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

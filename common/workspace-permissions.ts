@@ -32,6 +32,10 @@ export const ACTION_ROLES = {
   /** Retry, cancel, transcribe again. */
   'transcript.run': 'editor',
   'transcript.share': 'editor',
+  /** Ask for a summary, chapters or a template's output (docs/decisions/0033-insights.md). */
+  'transcript.ai': 'editor',
+  /** Ask questions about a transcript: reading, with the workspace's AI actions. */
+  'transcript.ask': 'viewer',
   'folder.read': 'viewer',
   'folder.manage': 'editor',
   // Comments (the author's own rules are in `can`).

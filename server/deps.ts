@@ -53,6 +53,8 @@ import { createLanguageModel } from './modules/language-model/create-language-mo
 import type { LanguageModel } from './modules/language-model/types';
 import { readiness, type Readiness } from './modules/ops/readiness';
 import { createMetrics, transcriptAudioLength } from './modules/ops/metrics';
+import type { InsightDeps } from './modules/insights/deps';
+import { emitWebhookEvent } from './modules/webhooks/deliver';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
@@ -81,6 +83,13 @@ export interface ServiceDeps {
     readiness(opts?: { needsModel?: boolean }): Promise<Readiness>;
     metrics(): Promise<string>;
   };
+  /** Summaries, chapters, answers and templates (docs/decisions/0033-insights.md). */
+  insights: InsightDeps;
+  /**
+   * Starts consuming the language lane (AI outputs) in this process; startWorker does it too.
+   * Separate so tests (and a process without the engine) can run it alone.
+   */
+  startLanguageWorker(): void;
   /** Captioned-video renders (docs/decisions/0029-captioned-video.md). */
   render: RenderDeps;
   /** Translation tracks (docs/decisions/0030-translation-tracks.md). */
@@ -338,6 +347,29 @@ export async function buildServiceDeps(
     notify: translationWebhooks(webhooks),
   };
 
+  const insights: InsightDeps = {
+    db,
+    queue,
+    events,
+    model: llm.model,
+    logger,
+    now,
+    emit: async (userId, event, data) => {
+      try {
+        await emitWebhookEvent(webhooks, userId, event, data);
+      } catch (err) {
+        logger.error({ err, event }, 'webhook event not recorded');
+      }
+    },
+  };
+  let languageLane = false;
+  const startLanguageWorker = () => {
+    if (languageLane) return;
+    languageLane = true;
+    // Translations and AI outputs wait on the model (local: one completion at a time in its child).
+    queue.work('language', languageHandlers({ translation, insights }), 1);
+  };
+
   return {
     ops,
     render,
@@ -358,6 +390,8 @@ export async function buildServiceDeps(
     webhooks,
     linkImport,
     languageModel: llm.model,
+    insights,
+    startLanguageWorker,
     seo: { tools: createToolPages(db), rules: createRouteRules(db) },
     startWorker() {
       let provisioner: ModelProvisioner | null = null;
@@ -406,8 +440,7 @@ export async function buildServiceDeps(
       );
       // One render at a time: x264 uses every core it is given.
       queue.work('render', renderHandlers(render), 1);
-      // Translations wait on the model (local: one completion at a time in its child).
-      queue.work('language', languageHandlers(translation), 1);
+      startLanguageWorker();
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
       // A worker killed mid-job left its decoded audio behind.

@@ -12,6 +12,8 @@ import { sweepExpiredTranscripts } from './modules/transcription/retention';
 import { deliverWebhook, recoverDeliveries } from './modules/webhooks/deliver';
 import { recoverTranscriptJobs } from './modules/transcription/recover-jobs';
 import type { WebhookDeps } from './modules/webhooks/deps';
+import type { InsightDeps } from './modules/insights/deps';
+import { runInsightJob } from './modules/insights/run';
 
 import type { RenderDeps } from './modules/render/deps';
 import { processRender } from './modules/render/process';
@@ -33,9 +35,13 @@ export function renderHandlers(render: RenderDeps): LaneHandlers<'render'> {
   };
 }
 
-export function languageHandlers(translation: TranslationDeps): LaneHandlers<'language'> {
+export function languageHandlers(deps: {
+  translation: TranslationDeps;
+  insights: InsightDeps;
+}): LaneHandlers<'language'> {
   return {
-    'translate-track': ({ trackId }, ctx) => processTrack(translation, trackId, ctx),
+    'translate-track': ({ trackId }, ctx) => processTrack(deps.translation, trackId, ctx),
+    'generate-insight': (payload, ctx) => runInsightJob(deps.insights, payload, ctx),
   };
 }
 

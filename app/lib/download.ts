@@ -60,3 +60,15 @@ export async function downloadFile(
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
   return res.headers;
 }
+
+/** Hands text made in the page to the browser as a download (a summary, chapters). */
+export function saveText(text: string, fileName: string, type = 'text/plain') {
+  const href = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

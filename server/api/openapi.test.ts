@@ -37,6 +37,7 @@ describe('/api/openapi.json', () => {
       'transcript.completed',
       'transcript.failed',
       'transcript.deleted',
+      'summary.completed',
       'translation.completed',
     ]);
     const exportParams = doc.paths['/self-api/v1/transcripts/{id}/export']!.get.parameters;

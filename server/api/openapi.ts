@@ -18,6 +18,7 @@ import {
   trackExportQuery,
 } from './translations';
 import { createWebhookSchema, revealSecretSchema, updateWebhookSchema } from './webhooks';
+import { insightRequestSchema } from './insights';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -58,6 +59,7 @@ const W = 'Webhooks';
 const B = 'Billing';
 const P = 'Public pages';
 const WS = 'Workspaces';
+const AI = 'AI';
 const R = 'Captioned videos';
 const TR = 'Translations';
 
@@ -110,6 +112,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/transcripts/{id}/events': {
     tag: T,
     summary: 'Live progress as server-sent events',
+    produces: 'text/event-stream',
+  },
+  'GET /self-api/v1/transcripts/{id}/insights': {
+    tag: AI,
+    summary: "A transcript's summary and chapters (with citations), and the month's AI actions",
+  },
+  'POST /self-api/v1/transcripts/{id}/insights': {
+    tag: AI,
+    summary: 'Make (or make again) the summary or the chapters: 202, then generated as a job',
+    body: insightRequestSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/insights/events': {
+    tag: AI,
+    summary: 'Progress and generated text of AI outputs as server-sent events',
     produces: 'text/event-stream',
   },
   'GET /self-api/v1/transcripts/{id}/export': {

@@ -14,6 +14,7 @@ import { sharesApi } from './shares';
 import { rendersApi } from './renders';
 import { translationsApi } from './translations';
 import { transcriptsApi } from './transcripts';
+import { insightsApi } from './insights';
 import { invitationsApi, workspacesApi } from './workspaces';
 
 /**
@@ -27,6 +28,7 @@ export function mountApis(app: Hono<AppEnv>) {
 
   app.get('/self-api/v1/locales', (c) => c.json(ok({ locales: LOCALES })));
   app.route('/self-api/v1/transcripts', transcriptsApi());
+  app.route('/self-api/v1/transcripts', insightsApi());
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
   app.route('/self-api/v1', rendersApi());

@@ -109,6 +109,7 @@ describe('webhook endpoints', () => {
       'transcript.completed',
       'transcript.failed',
       'transcript.deleted',
+      'summary.completed',
       'translation.completed',
     ]);
     const list = await call('GET', '/webhooks', u.headers);

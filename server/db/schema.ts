@@ -21,10 +21,14 @@ import type { Speaker } from '../../common/speakers';
 import type { RenderRequest } from '../../common/render-options';
 import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
+import type { Chapter, Summary } from '../../common/insights';
 import {
   API_KEY_SCOPES,
   COMMISSION_KINDS,
   EMAIL_TOKEN_PURPOSES,
+  INSIGHT_KINDS,
+  INSIGHT_STAGES,
+  INSIGHT_STATUSES,
   INVITABLE_ROLES,
   INVITATION_STATUSES,
   JOB_STATUSES,
@@ -836,3 +840,72 @@ export const glossaryTerms = pgTable(
 );
 
 export type GlossaryTerm = typeof glossaryTerms.$inferSelect;
+
+/** What an AI output holds, by kind (common/insights.ts). */
+export type InsightContent = { summary: Summary } | { chapters: Chapter[] } | { markdown: string };
+
+/**
+ * AI outputs of a transcript (docs/decisions/0033-insights.md): its summary, its chapters, a
+ * template's result. One row per kind (and template), made again in place; `source_hash` is the
+ * transcript revision it was made from (a hash of the segments), so an edit shows it stale.
+ */
+export const insights = pgTable(
+  'insights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    /** Who asked for it last. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: INSIGHT_KINDS }).notNull(),
+    /** Which template made it ('' for a summary or chapters). */
+    variant: text('variant').notNull().default(''),
+    /** An interface language or 'transcript' (common/insights.ts INSIGHT_LANGUAGES). */
+    language: text('language').notNull(),
+    status: text('status', { enum: INSIGHT_STATUSES }).notNull(),
+    progress: integer('progress').notNull().default(0),
+    stage: text('stage', { enum: INSIGHT_STAGES }),
+    content: jsonb('content').$type<InsightContent>(),
+    sourceHash: text('source_hash').notNull(),
+    /** The AI action charged for the run under way, given back if it fails. */
+    actionId: uuid('action_id'),
+    /** What produced it (the local model's name or the endpoint's model). */
+    model: text('model'),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('insights_transcript_kind_idx').on(t.transcriptId, t.kind, t.variant),
+    index('insights_workspace_idx').on(t.workspaceId),
+    check('insights_kind_check', oneOf(t.kind, INSIGHT_KINDS)),
+    check('insights_status_check', oneOf(t.status, INSIGHT_STATUSES)),
+    check('insights_stage_check', oneOf(t.stage, INSIGHT_STAGES)),
+  ],
+);
+
+export type Insight = typeof insights.$inferSelect;
+
+/**
+ * AI actions charged against the plan's ai_actions_per_month, one row per generation or answer.
+ * No foreign key to transcripts: deleting one does not give its actions back.
+ */
+export const aiActions = pgTable(
+  'ai_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id'),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_actions_workspace_created_idx').on(t.workspaceId, t.createdAt)],
+);

@@ -36,6 +36,10 @@ export function limitText(
       return t('pages.pricing.values.perMinute', { n: limits.api_requests_per_minute });
     case 'seats':
       return t('pages.pricing.values.seats', { count: limits.seats });
+    case 'ai_actions_per_month':
+      return limits.ai_actions_per_month === null
+        ? unlimited
+        : t('pages.pricing.values.perMonth', { n: num(limits.ai_actions_per_month) });
     case 'render_minutes_per_month':
       return limits.render_minutes_per_month === null
         ? unlimited

@@ -6,7 +6,7 @@ import { ApiClientError } from '../../lib/api-client';
 import { Field } from '../form/field';
 
 // A webhook's signing secret: shown once when it is made (creation, rotation), then only to a
-// person who types the password again (docs/decisions/0031).
+// person who types the password again (docs/decisions/0032-outbound-addresses-and-webhook-secrets.md).
 
 /** UTC, to the minute: the same text on the server and in the browser. */
 const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;

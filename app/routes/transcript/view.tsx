@@ -32,6 +32,10 @@ import {
 import { reloadAction } from '../../lib/form-action';
 import { useFormat } from '../../lib/use-format';
 import { linkedSegment } from '../../../common/search-snippet';
+import { useInsights } from '../../lib/use-insights';
+import { useCurrentWorkspace } from '../../lib/use-workspace';
+import { AiPanel } from '../../components/ai/ai-panel';
+import { ChapterMarks } from '../../components/ai/chapter-marks';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -81,6 +85,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     // After the panel is shown: bring it to the top of the screen (below the site header).
     if (next) requestAnimationFrame(() => panels.current?.scrollIntoView({ block: 'start' }));
   };
+  const insights = useInsights(transcript.id, editable);
+  const { can } = useCurrentWorkspace();
+  const chapters = insights.state?.chapters?.chapters ?? null;
 
   // A link to a segment (a search result: ?seg=<index>&t=<seconds>) opens the page there: the
   // segment in view and outlined, the player at its start. A bad link is ignored.
@@ -203,6 +210,14 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 />
               </div>
             ) : null}
+            {media && chapters && transcript.duration ? (
+              <ChapterMarks
+                chapters={chapters}
+                duration={transcript.duration}
+                time={player.time}
+                onSeek={player.seek}
+              />
+            ) : null}
             <PlayerToolbar
               speed={media ? player.speed : null}
               onSpeed={player.setSpeed}
@@ -215,6 +230,19 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
             />
             {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
           </div>
+          {editable && segments.length > 0 ? (
+            <div className="order-2">
+              <AiPanel
+                name={transcript.name}
+                transcriptLanguage={language ? nameOf(language) : null}
+                duration={transcript.duration}
+                insights={insights}
+                time={player.time}
+                onSeek={player.seek}
+                canGenerate={can('transcript.ai')}
+              />
+            </div>
+          ) : null}
           {transcript.status === 'done' && transcript.detect_speech && transcript.source === 'upload' ? (
             <div className="order-3">
               <TranscribeAll transcript={transcript} />

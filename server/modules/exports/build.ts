@@ -16,6 +16,7 @@ import {
 } from '../../../common/exports';
 import { speakerNames, type Speaker } from '../../../common/speakers';
 import type { Segment } from '../../../common/segments';
+import { youtubeChapters, type Chapter } from '../../../common/insights';
 import { ExportCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 
@@ -29,6 +30,8 @@ export interface ExportSource {
   language: string | null;
   /** Who speaks (names before the text, voice tags in WebVTT); none = the formats as before. */
   speakers?: readonly Speaker[];
+  /** The transcript's chapters when they were made (docs/decisions/0033-insights.md). */
+  chapters?: readonly Chapter[];
 }
 
 export interface ExportOptions {
@@ -63,8 +66,11 @@ export async function buildExport(
     body,
   });
   switch (format) {
-    case 'txt':
-      return file(formatTxt(t.segments, { timestamps: opts.timestamps ?? false, speakers: t.speakers }));
+    case 'txt': {
+      const text = formatTxt(t.segments, { timestamps: opts.timestamps ?? false, speakers: t.speakers });
+      // Chapters first, as the YouTube description block (`00:00 Title` lines).
+      return file(t.chapters?.length ? `${youtubeChapters(t.chapters)}\n\n${text}` : text);
+    }
     case 'srt':
       // 'Name: text' in every cue of a named speaker, counted in the cue's line length.
       return file(formatSrtCues(cuesOf(t, opts, true)));
@@ -81,6 +87,7 @@ export async function buildExport(
           language: t.language,
           segments: t.segments,
           speakers: t.speakers,
+          chapters: t.chapters,
         }),
       );
     case 'docx': {
@@ -92,6 +99,7 @@ export async function buildExport(
           segments: t.segments,
           productName: opts.productName,
           speakers: t.speakers,
+          chapters: t.chapters,
         }),
       );
     }

@@ -8,6 +8,7 @@ import { transcripts, type Transcript, type User } from '../../db/schema';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
 import { ownTranscript, transcriptNotFound } from '../transcription/ownership';
+import { madeChapters } from '../insights/made';
 import {
   assertFormatAllowed,
   buildExport,
@@ -26,9 +27,17 @@ export function exportSource(
     Transcript,
     'name' | 'segments' | 'speakers' | 'durationSec' | 'language' | 'detectedLanguage' | 'translate'
   >,
+  chapters?: ExportSource['chapters'],
 ): ExportSource {
   const language = t.translate ? 'en' : (t.detectedLanguage ?? (t.language === 'auto' ? null : t.language));
-  return { name: t.name, segments: t.segments, speakers: t.speakers, durationSec: t.durationSec, language };
+  return {
+    name: t.name,
+    segments: t.segments,
+    speakers: t.speakers,
+    durationSec: t.durationSec,
+    language,
+    ...(chapters?.length ? { chapters } : {}),
+  };
 }
 
 /** One finished transcript of the user as a file. */
@@ -42,7 +51,7 @@ export async function exportTranscript(
   assertFormatAllowed(user, format);
   const row = await ownTranscript(deps, user, id);
   if (row.status !== 'done') throw notReady([row.id]);
-  return buildExport(exportSource(row), format, opts);
+  return buildExport(exportSource(row, await madeChapters(deps.db, row.id)), format, opts);
 }
 
 /** A zip of the finished transcripts asked for, and the ones left out because they are not. */
@@ -94,7 +103,7 @@ export async function exportTranscripts(
       .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id), eq(transcripts.status, 'done')));
     // Deleted or re-run since the check above.
     if (!row) throw transcriptNotFound();
-    entries.push(await buildExport(exportSource(row), format, opts));
+    entries.push(await buildExport(exportSource(row, await madeChapters(db, id)), format, opts));
   }
   return {
     filename: `transcripts-${deps.now().toISOString().slice(0, 10)}.zip`,

@@ -35,6 +35,8 @@ export interface JobMap {
    * modules/transcription/recover-jobs.ts).
    */
   'recover-jobs': Record<string, never>;
+  /** Make one AI output of a transcript: a summary, chapters, a template's (modules/insights/run.ts). */
+  'generate-insight': { insightId: string };
   /** Make one captioned video (modules/render/process.ts); a cancel kills its ffmpeg. */
   'render-video': { renderId: string };
   /** Translate one transcript into one language (modules/translation/process.ts). */
@@ -47,7 +49,9 @@ export type JobName = keyof JobMap;
  * Where a job runs. Each lane has its own workers and concurrency, so a long transcription never
  * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
- * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time.
+ * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time;
+ * `language` (language-model work: summaries, answers, translations) beside them, so a summary
+ * never waits behind a long recording.
  */
 export type JobLane = 'transcription' | 'downloads' | 'background' | 'render' | 'language';
 
@@ -76,6 +80,7 @@ export const JOB_SPECS = {
   'sweep-retention': { lane: 'background' },
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
+  'generate-insight': { lane: 'language' },
   // Its own lane: a long render never holds up a transcription, nor the other way round.
   'render-video': { lane: 'render', keepDone: true },
   // Language-model work (translations): its own lane beside transcriptions and renders.
