@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkDiarizationModels } from '../server/modules/engine/diarization/diarize';
-import { diarizationPaths } from '../server/modules/engine/diarization/models';
+import { checkDiarizationModels } from '../server/modules/speakers/diarization/diarize';
+import { diarizationPaths } from '../server/modules/speakers/diarization/models';
 import { createWhisperEngine, resolveModelPath } from '../server/modules/engine/whisper/engine';
 import { decodeToPcm } from './lib/audio.mjs';
 

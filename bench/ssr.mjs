@@ -5,9 +5,9 @@
 // an anonymous visitor (/ and /de/login: the page cache serves these); the 401 of the user API;
 // and, signed in through the real sign-up and its outbox mail, the user API, the transcript list
 // API and the dashboard page. Ratios against /healthz in the same run are what to compare.
-// The user owns 25 imported transcripts (the list's first page holds 20). BENCH_BARE_PORT makes
-// the server start bare Hono handlers (server/bench-bare.ts) on a second port of the same
-// process, reading the same rows through the same PGlite handle; the user and list APIs are also
+// The user owns 25 imported transcripts (the list's first page holds 20). This checkout runs as
+// bench/lib/bare-main.ts (the production server, compiled the same way) with bare Hono handlers
+// (bench/lib/bare-handlers.ts) on BENCH_BARE_PORT, a second port of the same process, reading the same rows through the same PGlite handle; the user and list APIs are also
 // printed as a ratio to them (the target is ≥ 0.8), alternating ten short slices of each.
 //   BENCH_CASES=<regex> measures only the matching cases (and /healthz, the yardstick);
 //   BENCH_CPU_PROF=<dir> starts this checkout's server with --cpu-prof into that folder;
@@ -16,14 +16,24 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildProduction, COMPILED, freePort, measure, signIn, startServer } from './lib/server.mjs';
+import {
+  buildBareServer,
+  buildProduction,
+  COMPILED,
+  freePort,
+  measure,
+  signIn,
+  startServer,
+  WITH_BARE,
+} from './lib/server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 buildProduction();
+await buildBareServer();
 
-const variants = [{ name: 'now', cwd: process.cwd(), args: COMPILED }];
+const variants = [{ name: 'now', cwd: process.cwd(), args: WITH_BARE }];
 if (process.env.BENCH_BASELINE)
   variants.unshift({
     name: 'baseline',
@@ -37,7 +47,7 @@ if (process.env.BENCH_NODE_FLAGS || process.env.BENCH_NODE_ENV)
   variants.push({
     name: 'flags',
     cwd: process.cwd(),
-    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...COMPILED],
+    args: [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...WITH_BARE],
     env: Object.fromEntries(
       (process.env.BENCH_NODE_ENV ?? '')
         .split(' ')
@@ -99,7 +109,7 @@ if (process.env.BENCH_CPU_PROF)
     '--cpu-prof',
     '--cpu-prof-dir',
     process.env.BENCH_CPU_PROF,
-    ...COMPILED,
+    ...WITH_BARE,
   ];
 
 const results = new Map();

@@ -41,13 +41,16 @@ export function serverBuildIsStale() {
   return Math.max(...SOURCES.map((p) => newestMtime(path.join(ROOT, p)))) > builtAt;
 }
 
-/** Builds into `outdir` (default build/node/); returns esbuild's metafile (what imports what). */
-export async function buildServer(outdir = SERVER_OUT) {
+/**
+ * Builds `entries` (default the server's) into `outdir` (default build/node/); returns esbuild's
+ * metafile (what imports what). Benches compile their own entries into a folder of their own.
+ */
+export async function buildServer(outdir = SERVER_OUT, entries = SERVER_ENTRIES) {
   const esbuild = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: Object.entries(SERVER_ENTRIES).map(([out, src]) => ({ in: src, out })),
+    entryPoints: Object.entries(entries).map(([out, src]) => ({ in: src, out })),
     outdir,
     metafile: true,
     bundle: true,

@@ -31,7 +31,7 @@ import {
   DIARIZATION_MODELS,
   diarizationModelUrl,
   diarizationPaths,
-} from '../server/modules/engine/diarization/models';
+} from '../server/modules/speakers/diarization/models';
 
 const MB = 1024 * 1024;
 const log = (line: string) => process.stderr.write(`${line}\n`);

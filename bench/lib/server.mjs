@@ -27,6 +27,17 @@ export const freePort = () =>
     });
   });
 
+/**
+ * The production server with the SSR bench's bare handlers beside it (bench/lib/bare-main.ts),
+ * compiled like the server into build/bench/ by `buildBareServer()`.
+ */
+export const WITH_BARE = ['--enable-source-maps', 'build/bench/bare-main.js'];
+
+export async function buildBareServer() {
+  const { buildServer } = await import('../../scripts/build-server.mjs');
+  await buildServer(path.resolve('build/bench'), { 'bare-main': 'bench/lib/bare-main.ts' });
+}
+
 /** The production command of this checkout; a baseline checkout passes its own. */
 export const COMPILED = ['--enable-source-maps', 'build/node/main.js'];
 

@@ -23,7 +23,7 @@ import { serveMedia } from '../http/serve-media';
 import { fullJson, transcriptJson } from '../modules/transcription/payload';
 import { liveEvents } from '../modules/transcription/live';
 import { UUID_RE } from '../../common/validators';
-import { retrySchema, runOptionsSchema, uploadRunSchema, linkRunSchema } from '../../common/run-options';
+import { retrySchema, runOptionsFields, uploadRunSchema, linkRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
 import { importFromLink } from '../modules/link-import/start';
 import { stripControlChars, textField } from '../../common/text';
@@ -40,7 +40,7 @@ export const listSchema = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 /** A caption file (multipart), with its media's upload when given; the name and folder as any run. */
-export const importSchema = runOptionsSchema.pick({ name: true }).extend({
+export const importSchema = runOptionsFields.pick({ name: true }).extend({
   file: z.instanceof(File, { message: 'validation.required' }),
   upload_id: z.string().min(1).max(64).optional(),
   language: z
@@ -49,7 +49,7 @@ export const importSchema = runOptionsSchema.pick({ name: true }).extend({
     .optional(),
   folder_id: uuid.optional(),
 });
-export const renameSchema = z.object({ name: runOptionsSchema.shape.name.unwrap() }).strict();
+export const renameSchema = z.object({ name: runOptionsFields.shape.name.unwrap() }).strict();
 export const deleteSchema = z.object({ ids: z.array(uuid).min(1).max(500) }).strict();
 export const moveSchema = z
   .object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() })

@@ -8,7 +8,7 @@ import { useLocalePath, useRootData } from '../../lib/use-locale';
 import { formatTime } from '../../../common/format';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { useLanguageName } from '../../components/transcripts/language-select';
-import { SpeakerName } from '../../components/transcripts/speakers';
+import { SpeakerName } from '../../components/speakers/speakers';
 import { MediaPlayer } from '../../components/transcripts/media-player';
 import { useMediaPlayer } from '../../lib/use-media-player';
 import { useFormat } from '../../lib/use-format';

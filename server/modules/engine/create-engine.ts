@@ -4,8 +4,10 @@ import { createModelProvisioner, type ModelProvisioner } from './models/provisio
 import { createOpenAiEngine } from './openai';
 import type { Engine } from './types';
 import { createWhisperEngine, resolveModelPath } from './whisper/engine';
+import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from '../speakers/diarization/models';
+import { createPerLanguageEngine } from './per-language';
+import { createSherpaEngines } from './sherpa/create';
 import { checkModelFile } from './whisper/model-file';
-import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from './diarization/models';
 
 /** Bearer token for model downloads, when one is configured. */
 export const modelDownloadHeaders = (env: Env) =>
@@ -65,14 +67,22 @@ export function createEngine(
       logger,
     }),
   );
-  const engine = createWhisperEngine({
-    diarization: { paths, provisioners: diarizationProvisioners },
+  const diarization = { paths, provisioners: diarizationProvisioners };
+  const whisper = createWhisperEngine({
+    diarization,
     modelPath: model.path,
     modelName: model.name,
     provisioner,
     threads: env.WHISPER_THREADS,
     watchdogMs: env.WHISPER_WATCHDOG_MS,
     temperature: env.WHISPER_TEMPERATURE,
+    logger,
+  });
+  // The best model per language: Parakeet, SenseVoice where turned on, Whisper for the rest.
+  const engine = createPerLanguageEngine({
+    whisper,
+    whisperModel: `whisper-${model.name}`,
+    families: createSherpaEngines(env, logger, diarization, modelDownloadHeaders(env)),
     logger,
   });
   return { engine, provisioner };

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWhisperLanguage, type WhisperLanguage } from '../../../common/whisper-languages';
 import { PCM_BYTES_PER_SECOND } from '../media/decode';
+import { createSegmentStream } from './segment-stream';
 import {
   EngineError,
   type Engine,
@@ -281,7 +282,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
 
     const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'clipscribe-openai-'));
     const inFlight: Promise<unknown>[] = [];
-    const segments: Segment[] = [];
+    const stream = createSegmentStream(limit, opts.onSegment);
     const heard = new Map<WhisperLanguage, number>();
     let fileIndex = 0;
     let prompt = '';
@@ -324,10 +325,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
           // A diarizing server labels speakers per request ('A', 'B', …): the same letter in
           // another chunk may be someone else, so labels are kept apart per chunk.
           const found = toSegments(body, chunk, limit, ranges.length > 1 ? `c${i + 1}-` : '');
-          for (const segment of found) {
-            segments.push(segment);
-            opts.onSegment?.(segment);
-          }
+          for (const segment of found) stream.push(segment);
           // Whisper continues a split recording better when told how the previous part ended.
           if (found.length > 0) prompt = tail(found.map((s) => s.text).join(' '), PROMPT_CHARS);
 
@@ -354,7 +352,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
       // A translation always reports "english" (its output), so only a transcription's detection
       // says what was spoken; a requested language is taken as given.
       language: language !== 'auto' ? (language as WhisperLanguage) : translate ? null : mostHeard(heard),
-      segments,
+      segments: stream.segments,
       speechRegions: null,
     };
   }

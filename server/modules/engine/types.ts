@@ -1,6 +1,21 @@
 // The speech-to-text engine contract. Every engine takes the same decoded audio and reports
 // progress and segments as it goes, so the job runner never knows which one it drives.
+//
+// Adding an engine family (a sherpa-onnx offline recognizer, say) beside whisper and the
+// OpenAI-compatible one:
+// - put it in `engine/<family>/` and return an `Engine` from a `create<Family>Engine(options)`;
+//   `create-engine.ts` picks it from the environment — the job code (transcription/process.ts)
+//   does not change;
+// - readiness is asked once, by the job, through `ready()` (its model files, the speaker models when
+//   `speakers` is set); `transcribe()` assumes it and does not wait for downloads itself;
+// - progress is the engine's own 0–100 (non-decreasing, 100 only once every segment is out); the
+//   job places it in its bar (transcription/job-progress.ts);
+// - segments go through `createSegmentStream` (./segment-stream.ts), the one place they are made
+//   well-formed, which also calls `onSegment`; the result's `segments` are the stream's;
+// - native code that can abort or hang runs in a child process (see whisper/run-child.ts);
+// - failures are `EngineError`s with the codes below (the user sees their translated reason).
 
+import type { EngineChoice } from '../../../common/engines';
 import type { Segment } from '../../../common/segments';
 import type { SpeakerTurn } from '../../../common/speakers';
 
@@ -34,6 +49,10 @@ export interface TranscribeOptions {
   language: string;
   /** Translate the speech to English. */
   translate?: boolean;
+  /** The model family asked for ('auto': the best for the language; common/engines.ts). */
+  engine?: EngineChoice;
+  /** Called once when the engine has identified the language (automatic detection). */
+  onLanguage?: (code: string) => void;
   /** 0–100, non-decreasing; `detail` adds the time left when the engine can tell. */
   onProgress?: (percent: number, detail?: EngineProgress) => void;
   /**
@@ -60,15 +79,27 @@ export interface TranscribeResult {
   speechRegions: SpeechRegion[] | null;
   /** Who spoke when, from local diarization (when asked for); the job puts names on segments. */
   speakerTurns?: SpeakerTurn[] | null;
+  /** The model that made the transcript ('whisper-base', 'parakeet-tdt-0.6b-v3-int8' …), when known. */
+  model?: string;
 }
 
 export interface Engine {
   readonly name: string;
   /**
-   * Resolves when the engine can run (its model is on disk); meanwhile reports the model download
-   * (0–100). Rejects with EngineError('model_missing' | 'model_unavailable') when it cannot.
+   * Resolves when the engine can run (its model is on disk, and with `speakers` its speaker models);
+   * meanwhile reports the model download (0–100). Rejects with
+   * EngineError('model_missing' | 'model_unavailable') when it cannot. The job asks once, before
+   * `transcribe()`.
    */
-  ready?(opts: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<void>;
+  ready?(opts: {
+    signal?: AbortSignal;
+    onProgress?: (percent: number) => void;
+    speakers?: boolean;
+    /** The run's language, engine choice and translation, for engines that pick a model by them. */
+    language?: string;
+    engine?: EngineChoice;
+    translate?: boolean;
+  }): Promise<void>;
   /** Starts what the engine prepares in the background (the model download) without waiting. */
   start?(): void;
   transcribe(audio: EngineAudio, options: TranscribeOptions): Promise<TranscribeResult>;

@@ -16,7 +16,7 @@ import { transcripts, type Transcript, type User } from '../../db/schema';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { ownTranscript } from './ownership';
-import { applySpeakerEdit, isSpeakerEdit } from './speaker-edits';
+import { applySpeakerEdit, isSpeakerEdit } from '../speakers/edits';
 
 /** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
 export async function editSegments(

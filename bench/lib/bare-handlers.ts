@@ -3,16 +3,16 @@ import { getRequestListener } from '@hono/node-server';
 import { and, count, desc, eq, gt, gte, isNull, lt, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from '../common/cookies';
-import type { Db } from './db/client';
-import { sessions, transcripts, usageRecords, users } from './db/schema';
-import { usagePeriod } from './modules/billing/period';
-import { hashToken } from './modules/auth/tokens';
-import { summaryColumns } from './modules/transcription/list';
+import { SESSION_COOKIE } from '../../common/cookies';
+import type { Db } from '../../server/db/client';
+import { sessions, transcripts, usageRecords, users } from '../../server/db/schema';
+import { usagePeriod } from '../../server/modules/billing/period';
+import { hashToken } from '../../server/modules/auth/tokens';
+import { summaryColumns } from '../../server/modules/transcription/list';
 
 /**
- * `npm run bench:ssr`'s yardstick for the API's own cost, started only when BENCH_BARE_PORT is
- * set: bare Hono handlers on a second port of the same process, reading the same rows from the
+ * `npm run bench:ssr`'s yardstick for the API's own cost (started by ./bare-main.ts, never by the
+ * product): bare Hono handlers on a second port of the same process, reading the same rows from the
  * same database handle as GET /common-api/v1/user and the transcript list — the session's user
  * (the same join on the token's hash) with the minutes used this period, and the user's first
  * page of transcripts with its count — with no middleware, envelope or payload shaping. Same
