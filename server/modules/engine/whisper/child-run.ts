@@ -20,7 +20,7 @@ const PROMPT_CHARS = 200;
 
 /** The model and the speaker models are checked before any work: a job that cannot run fails fast. */
 function checkModels(job: ChildJob): boolean {
-  const check = checkModelFile(job.modelPath);
+  const check = job.transcribe === false ? ({ ok: true } as const) : checkModelFile(job.modelPath);
   if (!check.ok) {
     const missing = check.reason.startsWith('cannot open') && /ENOENT/.test(check.reason);
     send({
@@ -53,6 +53,39 @@ export async function runJob(job: ChildJob): Promise<void> {
   }
   const fileSec = totalSamples / SAMPLE_RATE;
   const limitSec = job.durationSec > 0 ? Math.min(job.durationSec, fileSec) : fileSec;
+  let language: string | null = job.language === 'auto' ? null : job.language;
+  try {
+    if (job.transcribe !== false) {
+      const heard = await transcribe(job, fd, fileSec);
+      if (heard === undefined) return;
+      language = heard ?? language;
+    }
+    if (job.diarize) {
+      send({ t: 'diarizing' });
+      let turns: SpeakerTurn[];
+      try {
+        turns = diarize(job.diarize, readRanges(fd, [[0, Math.floor(limitSec * SAMPLE_RATE)]]));
+      } catch (err) {
+        send({
+          t: 'error',
+          code: 'model_invalid',
+          message: `speaker diarization: ${(err as Error).message}`,
+        });
+        return;
+      }
+      send({ t: 'speakers', turns });
+    }
+  } finally {
+    closeSync(fd);
+  }
+  send({ t: 'done', language });
+}
+
+/**
+ * The transcription: segments sent as they are made. Answers the language heard (null when none
+ * was), or undefined when the job failed (the error is sent).
+ */
+async function transcribe(job: ChildJob, fd: number, fileSec: number): Promise<string | null | undefined> {
   const wordMode = job.words !== false;
 
   if (job.detectSpeech !== false) send({ t: 'stage', stage: 'detecting' });
@@ -113,7 +146,7 @@ export async function runJob(job: ChildJob): Promise<void> {
         decoder = loadDecoder(job, wordMode, (ms) => send({ t: 'loaded', ms }));
       } catch (err) {
         send({ t: 'error', code: 'model_invalid', message: `${job.modelPath}: ${(err as Error).message}` });
-        return;
+        return undefined;
       }
     }
     send({
@@ -165,19 +198,6 @@ export async function runJob(job: ChildJob): Promise<void> {
     });
   }
   for (const seg of grouper.flush()) emit(seg);
-  if (job.diarize) {
-    send({ t: 'diarizing' });
-    let turns: SpeakerTurn[];
-    try {
-      turns = diarize(job.diarize, readRanges(fd, [[0, Math.floor(limitSec * SAMPLE_RATE)]]));
-    } catch (err) {
-      send({ t: 'error', code: 'model_invalid', message: `speaker diarization: ${(err as Error).message}` });
-      closeSync(fd);
-      return;
-    }
-    send({ t: 'speakers', turns });
-  }
-  closeSync(fd);
   await feed.close();
-  send({ t: 'done', language });
+  return language;
 }
