@@ -104,7 +104,12 @@ describe('webhook endpoints', () => {
     const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
     expect(json.code, JSON.stringify(json)).toBe(200);
     expect(json.data.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    expect(json.data.events).toEqual(['transcript.completed', 'transcript.failed', 'transcript.deleted']);
+    expect(json.data.events).toEqual([
+      'transcript.completed',
+      'transcript.failed',
+      'transcript.deleted',
+      'translation.completed',
+    ]);
     const list = await call('GET', '/webhooks', u.headers);
     expect(list.json.data.items[0].secret).toBeUndefined();
     const one = await call('GET', `/webhooks/${json.data.id}`, u.headers);
