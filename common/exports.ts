@@ -222,6 +222,9 @@ function asciiFallback(filename: string): string {
     .replace(/[^\x20-\x7e]+|["\\%]/g, '_');
 }
 
+/** A bulk export's answer header: the ids left out because they are not finished, comma-separated. */
+export const EXPORT_SKIPPED_HEADER = 'X-Export-Skipped';
+
 /**
  * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` (RFC 6266), for a
  * name already made safe by exportFileName.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, localDuration, localMinutes, localMoney, localNumber } from './locale-format';
+import {
+  localDate,
+  localDuration,
+  localFileSize,
+  localFileSizeMb,
+  localMinutes,
+  localMoney,
+  localNumber,
+} from './locale-format';
 
 const JAN5 = Date.UTC(2024, 0, 5, 23, 30) / 1000;
 
@@ -29,5 +37,16 @@ describe('formatting in the page language', () => {
     expect(localMoney('en', 1200, 'usd')).toBe('$12.00');
     expect(localMoney('de', 1200, 'EUR')).toBe('12,00\u00a0€');
     expect(localMoney('ja', 1200, 'JPY')).toBe('￥1,200');
+  });
+
+  it('says a file size one way everywhere: 1024 MB is 1 GB, in the language’s units', () => {
+    expect(localFileSizeMb('en', 1024)).toBe('1 GB');
+    expect(localFileSizeMb('en', 200)).toBe('200 MB');
+    expect(localFileSizeMb('en', 5120)).toBe('5 GB');
+    expect(localFileSizeMb('en', 1536)).toBe('1.5 GB');
+    expect(localFileSizeMb('de', 1536)).toBe('1,5\u00a0GB');
+    expect(localFileSizeMb('fr', 1024)).toBe('1\u202fGo');
+    expect(localFileSize('en', 3.44 * 1024 * 1024)).toBe('3.4 MB');
+    expect(localFileSize('en', 250 * 1024 * 1024)).toBe('250 MB');
   });
 });

@@ -57,3 +57,23 @@ export function localMoney(lang: Locale, minor: number, currency: string): strin
   const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
   return f.format(minor / 10 ** digits);
 }
+
+const MIB = 1024 * 1024;
+
+/**
+ * A file size in the language's units, the one formatter for limits and files alike: 1024 MiB
+ * reads '1 GB' (as plans are sold), 200 MiB '200 MB', 3.4 MiB '3.4 MB'; French writes 'Go'/'Mo'.
+ */
+export function localFileSize(lang: Locale, bytes: number): string {
+  const mb = Math.max(0, bytes) / MIB;
+  const [n, unit] = mb >= 1024 ? [mb / 1024, 'gigabyte'] : [mb, 'megabyte'];
+  return new Intl.NumberFormat(LOCALE_TAGS[lang], {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: n < 10 ? 1 : 0,
+  }).format(n);
+}
+
+/** A limit given in MiB (a plan's max_file_mb), as localFileSize. */
+export const localFileSizeMb = (lang: Locale, mb: number): string => localFileSize(lang, mb * MIB);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENGINE_CHOICES, engineChoiceProblem } from './engines';
 import { textField } from './text';
 import { UUID_RE, validUrl } from './validators';
 import { isTranscriptionLanguage } from './whisper-languages';
@@ -13,7 +14,8 @@ export const MAX_EXPECTED_SPEAKERS = 20;
 
 const uuid = z.string().regex(UUID_RE, 'validation.uuid');
 
-export const runOptionsSchema = z.object({
+/** The fields, without the check across them (for schemas built from some of them). */
+export const runOptionsFields = z.object({
   name: textField({ min: 1, max: 200, maxMessage: 'validation.nameMax' }).optional(),
   language: z.string().refine(isTranscriptionLanguage, 'validation.language').default('auto'),
   /** Translate the speech to English. */
@@ -24,19 +26,35 @@ export const runOptionsSchema = z.object({
   /** Identify speakers (local diarization); speaker_count: how many are expected, if known. */
   detect_speakers: z.boolean().default(false),
   speaker_count: z.number().int().min(1).max(MAX_EXPECTED_SPEAKERS).nullable().optional(),
+  /** The model family: 'auto' picks the best for the language (common/engines.ts). */
+  engine: z.enum(ENGINE_CHOICES).default('auto'),
 });
+
+/** A family asked for must speak the language and cannot translate (only Whisper does). */
+function checkEngine(
+  o: { engine: (typeof ENGINE_CHOICES)[number]; language: string; translate: boolean },
+  ctx: z.RefinementCtx,
+) {
+  const problem = engineChoiceProblem(o);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['engine'], message: problem });
+}
+
+export const runOptionsSchema = runOptionsFields.superRefine(checkEngine);
 /** The options as the server holds them (defaults applied). */
 export type RunOptions = z.output<typeof runOptionsSchema>;
 /** The options as a client sends them (every field may be left out). */
 export type RunOptionsInput = z.input<typeof runOptionsSchema>;
 
 /** POST /transcripts: an upload (tus) becomes a transcript. */
-export const uploadRunSchema = runOptionsSchema.extend({ upload_id: z.string().min(1).max(64) }).strict();
+export const uploadRunSchema = runOptionsFields
+  .extend({ upload_id: z.string().min(1).max(64) })
+  .strict()
+  .superRefine(checkEngine);
 export type UploadRun = z.output<typeof uploadRunSchema>;
 export type UploadRunInput = z.input<typeof uploadRunSchema>;
 
 /** POST /transcripts/from-link: a media file's address, or a web page's when the server has yt-dlp. */
-export const linkRunSchema = runOptionsSchema
+export const linkRunSchema = runOptionsFields
   .extend({
     url: z
       .string()
@@ -45,7 +63,8 @@ export const linkRunSchema = runOptionsSchema
       .max(2048, 'validation.tooLong')
       .refine(validUrl, 'validation.url'),
   })
-  .strict();
+  .strict()
+  .superRefine(checkEngine);
 export type LinkRun = z.output<typeof linkRunSchema>;
 export type LinkRunInput = z.input<typeof linkRunSchema>;
 
@@ -56,9 +75,9 @@ export type LinkRunInput = z.input<typeof linkRunSchema>;
  */
 export const retrySchema = z
   .object({
-    detect_speech: runOptionsSchema.shape.detect_speech.unwrap().optional(),
-    detect_speakers: runOptionsSchema.shape.detect_speakers.unwrap().optional(),
-    speaker_count: runOptionsSchema.shape.speaker_count,
+    detect_speech: runOptionsFields.shape.detect_speech.unwrap().optional(),
+    detect_speakers: runOptionsFields.shape.detect_speakers.unwrap().optional(),
+    speaker_count: runOptionsFields.shape.speaker_count,
   })
   .strict();
 export type RetryOptions = z.output<typeof retrySchema>;

@@ -1,3 +1,4 @@
+import type { EngineChoice } from './engines';
 import type { ExportFormat } from './ranks';
 import type { SearchSnippet } from './search-snippet';
 import type { Segment } from './segments';
@@ -42,6 +43,10 @@ export interface TranscriptJson {
   language: string;
   detected_language: string | null;
   translate: boolean;
+  /** The model family asked for ('auto' = the best for the language). */
+  engine: EngineChoice;
+  /** The model that made the transcript, once done ('whisper-base', 'parakeet-tdt-0.6b-v3-int8' …). */
+  model: string | null;
   duration: number | null;
   media: {
     name: string | null;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bearerMatches } from './http/bearer';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -89,13 +90,33 @@ export function createApp(deps: AppDeps) {
     return c.json(fail(ErrorCode.INTERNAL, 'errors.api.internal'), 500);
   });
 
+  // Liveness: this process answers (and its embedded database, which lives inside it). PostgreSQL,
+  // Redis or the bucket being away is readiness's business: restarting this process would not help.
   app.get('/healthz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (env.DATABASE_URL) return c.json({ status: 'ok', build: deps.build.id });
     try {
       await db.execute(sql`select 1`);
       return c.json({ status: 'ok', build: deps.build.id });
     } catch {
       return c.json({ status: 'degraded', build: deps.build.id }, 503);
     }
+  });
+  // Readiness: whether to send this process work, and which dependency is down when not.
+  app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const r = await deps.services.ops.readiness();
+    return c.json({ status: r.ready ? 'ready' : 'unavailable', checks: r.checks }, r.ready ? 200 : 503);
+  });
+  app.get('/metrics', async (c) => {
+    if (!env.METRICS_TOKEN) return c.json(fail(ErrorCode.NOT_FOUND, 'errors.api.notFound'), 404);
+    if (!bearerMatches(c.req.header('authorization'), env.METRICS_TOKEN)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return c.json(fail(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized'), 401);
+    }
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
+    return c.body(await deps.services.ops.metrics());
   });
 
   app.get('/builds/latest.json', (c) => {

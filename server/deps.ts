@@ -13,6 +13,7 @@ import { createLocalEvents } from './modules/jobs/events';
 import { resolveMediaBinaries } from './modules/media/binaries';
 import { createLocalStorage } from './modules/storage/local-storage';
 import { userPrefix } from './modules/storage/storage';
+import { checkStoreAtStart } from './modules/storage/check-at-start';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
@@ -48,6 +49,8 @@ import { createScratch } from './process/scratch';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
+import { readiness, type Readiness } from './modules/ops/readiness';
+import { createMetrics, transcriptAudioLength } from './modules/ops/metrics';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
@@ -71,6 +74,11 @@ export interface ServiceDeps {
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
    */
   languageModel: LanguageModel;
+  /** Readiness and metrics of this process (modules/ops). */
+  ops: {
+    readiness(opts?: { needsModel?: boolean }): Promise<Readiness>;
+    metrics(): Promise<string>;
+  };
   /** Captioned-video renders (docs/decisions/0029-captioned-video.md). */
   render: RenderDeps;
   /** Translation tracks (docs/decisions/0030-translation-tracks.md). */
@@ -90,6 +98,8 @@ export interface ServiceOverrides {
   languageModel?: LanguageModel;
   /** Whether the database belongs to this process alone (embedded PGlite). */
   exclusiveDb?: boolean;
+  /** How long to wait at start for a media store that cannot be reached (default a minute). */
+  storeWaitMs?: number;
 }
 
 function bearerOrCookie(req: Request): string | null {
@@ -117,14 +127,18 @@ export async function buildServiceDeps(
     : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const now = overrides.now ?? (() => new Date());
-  const mailer =
-    overrides.mailer ??
-    createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      outboxDir: path.join(env.DATA_DIR, 'outbox'),
-      logger,
-    });
+  // Mails are sent by the background lane only (web processes): a worker never makes a mailer,
+  // so it says nothing about SMTP it never uses.
+  let mailer: Mailer | null = null;
+  const makeMailer = () =>
+    (mailer ??=
+      overrides.mailer ??
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        outboxDir: path.join(env.DATA_DIR, 'outbox'),
+        logger,
+      }));
 
   const media = resolveMediaBinaries(env);
   // Decoded audio and copies of stored media: this process's folder, swept once it is gone.
@@ -140,9 +154,21 @@ export async function buildServiceDeps(
         tmpDir: () => scratch.dir,
       })
     : createLocalStorage(env.DATA_DIR);
+  await checkStoreAtStart(
+    storage,
+    env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `DATA_DIR ${env.DATA_DIR}`,
+    {
+      waitMs: overrides.storeWaitMs ?? 60_000,
+      logger,
+    },
+  );
+  // Across processes: Redis pub/sub, else PostgreSQL's LISTEN/NOTIFY (several web processes on one
+  // DATABASE_URL), else in this process (the embedded database has one process).
   const events = env.REDIS_URL
     ? (await import('./modules/jobs/redis-events')).createRedisEvents(env.REDIS_URL, logger)
-    : createLocalEvents();
+    : env.DATABASE_URL
+      ? await (await import('./modules/jobs/pg-events')).createPostgresEvents(env.DATABASE_URL, db, logger)
+      : createLocalEvents();
   const queue = env.REDIS_URL
     ? (await import('./modules/jobs/bull-queue')).createBullQueue({
         url: env.REDIS_URL,
@@ -174,6 +200,7 @@ export async function buildServiceDeps(
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,
+    shared: storage.kind === 's3' ? storage : null,
   });
   const webhooks: WebhookDeps = {
     db,
@@ -276,6 +303,17 @@ export async function buildServiceDeps(
             : undefined,
       });
 
+  let engineModel: ModelProvisioner | null = null;
+  const metrics = createMetrics({
+    queue,
+    audioLength: transcriptAudioLength(db),
+    models: () => (engineModel ? [{ name: engineModel.name, state: engineModel.state() }] : []),
+  });
+  const ops: ServiceDeps['ops'] = {
+    readiness: (opts) => readiness({ db, redis, storage, model: () => engineModel?.state() ?? null }, opts),
+    metrics: () => metrics.render(),
+  };
+
   const render: RenderDeps = {
     db,
     queue,
@@ -299,6 +337,7 @@ export async function buildServiceDeps(
   };
 
   return {
+    ops,
     render,
     translation,
     workspaces,
@@ -327,6 +366,7 @@ export async function buildServiceDeps(
             });
         engine = made.engine;
         provisioner = made.provisioner;
+        engineModel = made.provisioner;
       }
       const pipeline = {
         db,
@@ -371,7 +411,11 @@ export async function buildServiceDeps(
       );
     },
     async startBackground() {
-      queue.work('background', backgroundHandlers({ mailer, transcription, accounts, webhooks }), 2);
+      queue.work(
+        'background',
+        backgroundHandlers({ mailer: makeMailer(), transcription, accounts, webhooks }),
+        2,
+      );
       await queue.every('sweep-retention', {}, HOUR_MS);
       await queue.every('recover-jobs', {}, RECOVER_EVERY_MS);
     },
@@ -382,7 +426,7 @@ export async function buildServiceDeps(
       await engine?.close?.();
       await llm.model.close?.();
       await events.close();
-      mailer.close();
+      (mailer as Mailer | null)?.close();
       if (redis) await redis.quit().catch(() => undefined);
       scratch.close();
     },

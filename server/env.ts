@@ -96,6 +96,21 @@ export const envSchema = z.object({
   DIARIZATION_MODEL_BASE_URL: optionalUrl,
   /** Where the speaker-diarization models are (default DATA_DIR/models/diarization). */
   DIARIZATION_MODEL_DIR: optionalString,
+  /**
+   * The sherpa-onnx model families the local engine may use besides Whisper (docs/decisions/0029):
+   * a comma list of parakeet, sense-voice; '' or 'none' = Whisper alone. Their models are fetched
+   * on first need, like the Whisper model.
+   */
+  ENGINE_FAMILIES: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none') : v),
+    z.array(z.enum(['parakeet', 'sense-voice'])).default(['parakeet', 'sense-voice']),
+  ),
+  /** Mirrors serving each family's files by name (default: where they are published). */
+  PARAKEET_MODEL_BASE_URL: optionalUrl,
+  SENSE_VOICE_MODEL_BASE_URL: optionalUrl,
+  /** Directories that already hold a family's files (default DATA_DIR/models/<family model>). */
+  PARAKEET_MODEL_DIR: optionalString,
+  SENSE_VOICE_MODEL_DIR: optionalString,
   WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WHISPER_WATCHDOG_MS: z.coerce.number().int().positive().default(600_000),
   /** Decoding temperature; unset = 0 with whisper.cpp's fallback (benches pin it for bounded work). */
@@ -153,6 +168,13 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w:-]+$/)
     .default('clipscribe'),
+  /**
+   * GET /metrics (Prometheus text) answers only with `Authorization: Bearer <this>`; unset, the
+   * endpoint does not exist. At least 16 characters.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** `npm run worker`: a port for its /healthz, /readyz and /metrics; unset, none is opened. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MAIL_FROM: z.string().default('ClipScribe <no-reply@clipscribe.local>'),
   // Payments (docs/decisions/0010). Without a secret key the pricing page says buying is off.
   STRIPE_SECRET_KEY: optionalString,

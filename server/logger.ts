@@ -11,13 +11,17 @@ export type { Logger };
  */
 const context = new AsyncLocalStorage<Readonly<Record<string, unknown>>>();
 
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'clipscribe' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => context.getStore() ?? {},
-  });
+/** JSON lines on stdout (or `destination`: tests read what was logged). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'clipscribe' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      mixin: () => context.getStore() ?? {},
+    },
+    destination,
+  );
 }
 
 /** Runs `fn` with these fields added to every log line written meanwhile (and in what it awaits). */

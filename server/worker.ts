@@ -2,6 +2,7 @@ import { openDatabase } from './db/client';
 import { loadEnv } from './env';
 import { createLogger } from './logger';
 import { buildServiceDeps } from './deps';
+import { startWorkerHealth } from './worker-health';
 
 /**
  * `npm run worker`: a transcription worker process for the distributed mode. It shares
@@ -18,6 +19,7 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, connectWaitMs: 60_000, logger });
   const services = await buildServiceDeps(env, database.db, logger);
   services.startWorker();
+  const health = startWorkerHealth(env, logger, services.ops);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,8 +28,10 @@ async function main() {
     logger.info({ signal }, 'worker stopping');
     const timer = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    health?.close();
     await services.close();
     await database.close();
+    logger.info('worker stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

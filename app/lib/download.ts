@@ -16,12 +16,27 @@ export function fileNameFrom(header: string | null, fallback: string): string {
 }
 
 /**
- * Fetches a file from the API and hands it to the browser as a download. Errors arrive as our
- * JSON envelope and are thrown with their (untranslated) message key and data.
+ * A refusal rather than a file: an error status, or our JSON envelope without an attachment. A
+ * JSON export is JSON too, so the attachment header, not the content type, tells them apart.
  */
-export async function downloadFile(url: string, init: RequestInit = {}, fallback = 'download') {
+function isRefusal(res: Response): boolean {
+  if (!res.ok) return true;
+  const attachment = /^\s*attachment/i.test(res.headers.get('content-disposition') ?? '');
+  return !attachment && (res.headers.get('content-type') ?? '').includes('application/json');
+}
+
+/**
+ * Fetches a file from the API and hands it to the browser as a download. Errors arrive as our
+ * JSON envelope and are thrown with their (untranslated) message key and data. Answers the
+ * response's headers (e.g. what a bulk export skipped).
+ */
+export async function downloadFile(
+  url: string,
+  init: RequestInit = {},
+  fallback = 'download',
+): Promise<Headers> {
   const res = await fetch(url.startsWith('/') ? apiUrl(url) : url, { credentials: 'include', ...init });
-  if (!res.ok || res.headers.get('content-type')?.includes('application/json')) {
+  if (isRefusal(res)) {
     let body: { code?: number; message?: string; data?: unknown } = {};
     try {
       body = (await res.json()) as typeof body;
@@ -43,4 +58,5 @@ export async function downloadFile(url: string, init: RequestInit = {}, fallback
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return res.headers;
 }

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import {
   localDate,
   localDuration,
+  localFileSize,
+  localFileSizeMb,
   localIsoDate,
   localList,
   localMinutes,
@@ -22,6 +24,8 @@ export function useFormat() {
       minutes: (n: number) => localMinutes(lang, n),
       money: (minor: number, currency: string) => localMoney(lang, minor, currency),
       list: (items: readonly string[]) => localList(lang, items),
+      fileSize: (bytes: number) => localFileSize(lang, bytes),
+      fileSizeMb: (mb: number) => localFileSizeMb(lang, mb),
     }),
     [lang],
   );

@@ -4,6 +4,8 @@ import { getItem, setItem } from '../../common/storage-item';
 
 const SKIP_SECONDS = 5;
 const SPEED_KEY = 'player-speed';
+/** The speeds the player offers (the browser's own menu may set others; they are kept too). */
+export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 function isTyping(target: EventTarget | null) {
   return (
@@ -29,6 +31,7 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
   const currentRow = useRef<HTMLLIElement | null>(null);
   const [time, setTime] = useState(0);
   const [unplayable, setUnplayable] = useState(false);
+  const [speed, setSpeedState] = useState(1);
   const current = segments.findIndex((s) => time >= s.start && time < s.end);
 
   // A format the browser cannot play errors the media element, possibly before hydration,
@@ -38,9 +41,15 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
     const el = ref.current;
     if (!el || !mediaUrl) return;
     const check = () => setUnplayable(el.error !== null);
-    const remember = () => void setItem(SPEED_KEY, el.playbackRate);
-    const speed = getItem(SPEED_KEY, { type: 'number' });
-    if (speed && speed >= 0.25 && speed <= 4) el.playbackRate = el.defaultPlaybackRate = speed;
+    const remember = () => {
+      setSpeedState(el.playbackRate);
+      setItem(SPEED_KEY, el.playbackRate);
+    };
+    const stored = getItem(SPEED_KEY, { type: 'number' });
+    if (stored && stored >= 0.25 && stored <= 4) {
+      el.playbackRate = el.defaultPlaybackRate = stored;
+      setSpeedState(stored);
+    }
     el.addEventListener('error', check);
     el.addEventListener('ratechange', remember);
     const timer = setTimeout(check, 0);
@@ -62,6 +71,14 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
     media.currentTime = Math.max(0, seconds);
     setTime(media.currentTime);
     void media.play().catch(() => undefined);
+  }, []);
+
+  /** Plays at `rate` from now on, here and (remembered) on the next file. */
+  const setSpeed = useCallback((rate: number) => {
+    const media = ref.current;
+    setSpeedState(rate);
+    setItem(SPEED_KEY, rate);
+    if (media) media.playbackRate = media.defaultPlaybackRate = rate;
   }, []);
 
   /** Moves the player to `seconds` without playing (a link opened the page there). */
@@ -106,5 +123,5 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
     [],
   );
 
-  return { ref, time, current, currentRow, seek, cue, unplayable, onTimeUpdate };
+  return { ref, time, current, currentRow, seek, cue, unplayable, onTimeUpdate, speed, setSpeed };
 }

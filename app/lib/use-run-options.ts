@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { engineChoiceProblem, type EngineChoice } from '../../common/engines';
 import { MAX_EXPECTED_SPEAKERS, type RunOptionsInput } from '../../common/run-options';
 
 /** The run options as the upload form holds them (the expected speakers as typed). */
@@ -9,6 +10,8 @@ export interface RunOptionsForm {
   detectSpeakers: boolean;
   /** What was typed in the speaker count box ('' = find out). */
   speakerCount: string;
+  /** The model family ('auto' = the best for the language). */
+  engine: EngineChoice;
 }
 
 const DEFAULTS: RunOptionsForm = {
@@ -17,6 +20,7 @@ const DEFAULTS: RunOptionsForm = {
   detectSpeech: true,
   detectSpeakers: false,
   speakerCount: '',
+  engine: 'auto',
 };
 
 /** The expected speaker count a box holds: a whole number clamped to 1–20, or null (find out). */
@@ -29,7 +33,12 @@ export function useRunOptions() {
   const [form, setForm] = useState(DEFAULTS);
   return {
     form,
-    set: (patch: Partial<RunOptionsForm>) => setForm((f) => ({ ...f, ...patch })),
+    set: (patch: Partial<RunOptionsForm>) =>
+      setForm((f) => {
+        const next = { ...f, ...patch };
+        // A family that cannot do the new language (or translation) goes back to the best one.
+        return engineChoiceProblem(next) ? { ...next, engine: 'auto' } : next;
+      }),
     run: (folderId: string | null | undefined): RunOptionsInput => ({
       language: form.language,
       translate: form.translate,
@@ -37,6 +46,7 @@ export function useRunOptions() {
       detect_speakers: form.detectSpeakers,
       speaker_count: form.detectSpeakers ? speakerCountOf(form.speakerCount) : null,
       folder_id: folderId ?? null,
+      engine: form.engine,
     }),
   };
 }

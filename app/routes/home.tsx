@@ -6,10 +6,12 @@ import { pageMeta } from '../lib/meta';
 import { useLocale, useLocalePath } from '../lib/use-locale';
 import { LOCALE_TAGS } from '../../common/locales';
 import { formatMoney, type PlansJson } from '../../common/plans';
-import { RANK_LIMITS } from '../../common/ranks';
+import { RANK_LIMITS, lockedFormats } from '../../common/ranks';
 import { FaqList } from '../components/layout/faq-list';
 import { StepCards } from '../components/layout/step-cards';
 import { formatTime } from '../../common/format';
+import { byPlan } from '../components/transcripts/locked-formats';
+import { useFormat } from '../lib/use-format';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title');
 
@@ -161,9 +163,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { plans: await context.getPlans() };
 }
 
+/**
+ * What the export claims say, from the limits table: the formats every plan has, then each
+ * other format with the cheapest plan that has it ("VTT, DOCX, and JSON with the Starter plan and up").
+ */
+function useExportClaims() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const free = RANK_LIMITS.Free.export_formats;
+  const paid = [...byPlan(lockedFormats('Free', free))].flatMap(([rank, formats]) =>
+    rank
+      ? [
+          t('exportLock.hint', {
+            formats: fmt.list(formats.map((f) => f.toUpperCase())),
+            plan: t(`ranks.${rank}`),
+          }),
+        ]
+      : [],
+  );
+  return { everyPlan: fmt.list(free.map((f) => f.toUpperCase())), paid };
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lp = useLocalePath();
+  const exportsClaim = useExportClaims();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 via-white to-white">
@@ -172,7 +196,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
               {t('home.heroTitle')}
             </h1>
-            <p className="mt-5 text-lg leading-relaxed text-slate-600">{t('home.heroSubtitle')}</p>
+            <p className="mt-5 text-lg leading-relaxed text-slate-600">
+              {t('home.heroSubtitle', { formats: exportsClaim.everyPlan })}
+            </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
                 to={lp('/register')}
@@ -201,7 +227,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {FEATURES.map((f) => (
             <div key={f} className="rounded-xl border border-slate-200 p-6">
               <h3 className="font-semibold text-slate-900">{t(`home.features.${f}.title`)}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`home.features.${f}.text`)}</p>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600" data-feature={f}>
+                {f === 'export'
+                  ? [
+                      t('home.features.export.text', { formats: exportsClaim.everyPlan }),
+                      ...exportsClaim.paid,
+                    ].join(' ')
+                  : t(`home.features.${f}.text`)}
+              </p>
             </div>
           ))}
         </div>

@@ -289,7 +289,7 @@ describe('POST /transcripts/export', () => {
     expect(xml).toContain('>مقابلة</w:t>');
   });
 
-  it('fails the whole request for an id that is not the caller’s, or not finished', async () => {
+  it('fails the whole request for an id that is not the caller’s', async () => {
     const u = await signedInUser(h.db);
     const other = await signedInUser(h.db);
     const mine = await importSrt(u.headers, 'Mine');
@@ -297,14 +297,37 @@ describe('POST /transcripts/export', () => {
     const missing = await exportMany(u.headers, { ids: [mine, theirs], format: 'txt' });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as Json).message).toBe('errors.transcripts.notFound');
+  });
 
+  it('exports the finished ones and names the unfinished ones it left out', async () => {
+    const u = await signedInUser(h.db);
+    const first = await importSrt(u.headers, 'Finished one');
     const pending = await newTranscript(h.db, u.user.id, { name: 'Pending' });
-    const busy = await exportMany(u.headers, { ids: [mine, pending!.id], format: 'txt' });
+    const failed = await newTranscript(h.db, u.user.id, { name: 'Failed', status: 'failed' });
+    const second = await importSrt(u.headers, 'Finished two');
+    const res = await exportMany(u.headers, {
+      ids: [first, pending!.id, second, failed!.id],
+      format: 'txt',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-export-skipped')).toBe(`${pending!.id},${failed!.id}`);
+    expect(Object.keys(unzipSync(await bytes(res)))).toEqual(['Finished one.txt', 'Finished two.txt']);
+
+    // Nothing skipped: the header is there, empty.
+    const all = await exportMany(u.headers, { ids: [first], format: 'txt' });
+    expect(all.headers.get('x-export-skipped')).toBe('');
+  });
+
+  it('refuses with the unfinished ids when none is finished', async () => {
+    const u = await signedInUser(h.db);
+    const pending = await newTranscript(h.db, u.user.id, { name: 'Pending' });
+    const running = await newTranscript(h.db, u.user.id, { name: 'Running', status: 'processing' });
+    const busy = await exportMany(u.headers, { ids: [pending!.id, running!.id], format: 'txt' });
     expect(busy.status).toBe(409);
     expect(await busy.json()).toEqual({
       code: 40907,
       message: 'errors.exports.notReady',
-      data: { ids: [pending!.id] },
+      data: { ids: [pending!.id, running!.id] },
     });
   });
 

@@ -3,6 +3,7 @@
 
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { EXPORT_SKIPPED_HEADER } from '../../common/exports';
 import { UUID_RE } from '../../common/validators';
 import type { AppEnv } from '../http/app-env';
 import { requireUser, uuidParam } from '../http/current-user';
@@ -64,7 +65,8 @@ export function exportsApi() {
       cues: body.cues,
       productName: productName(c),
     });
-    return fileResponse(zip, PRIVATE);
+    // Unfinished transcripts are left out of the zip; their ids say which (empty when none).
+    return fileResponse(zip, { ...PRIVATE, [EXPORT_SKIPPED_HEADER]: zip.skipped.join(',') });
   });
 
   return api;

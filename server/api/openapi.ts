@@ -130,7 +130,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /self-api/v1/transcripts/export': {
     tag: T,
-    summary: 'Export several transcripts as one zip',
+    summary:
+      'Export several transcripts as one zip: the finished ones; the ids of unfinished ones left out are in the X-Export-Skipped header',
     body: bulkSchema,
     produces: 'application/zip',
   },

@@ -27,7 +27,7 @@ import {
   identifySpeakersSchema,
   linkRunSchema,
   retrySchema,
-  runOptionsSchema,
+  runOptionsFields,
   uploadRunSchema,
 } from '../../common/run-options';
 import { requestSpeakers } from '../modules/speakers/identify';
@@ -47,7 +47,7 @@ export const listSchema = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 /** A caption file (multipart), with its media's upload when given; the name and folder as any run. */
-export const importSchema = runOptionsSchema.pick({ name: true }).extend({
+export const importSchema = runOptionsFields.pick({ name: true }).extend({
   file: z.instanceof(File, { message: 'validation.required' }),
   upload_id: z.string().min(1).max(64).optional(),
   language: z
@@ -56,7 +56,7 @@ export const importSchema = runOptionsSchema.pick({ name: true }).extend({
     .optional(),
   folder_id: uuid.optional(),
 });
-export const renameSchema = z.object({ name: runOptionsSchema.shape.name.unwrap() }).strict();
+export const renameSchema = z.object({ name: runOptionsFields.shape.name.unwrap() }).strict();
 export const deleteSchema = z.object({ ids: z.array(uuid).min(1).max(500) }).strict();
 export const moveSchema = z
   .object({ ids: z.array(uuid).min(1).max(500), folder_id: uuid.nullable() })

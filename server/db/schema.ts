@@ -42,6 +42,7 @@ import {
   WORKSPACE_ROLES,
   SPEAKER_NOTES,
 } from '../../common/record-states';
+import { ENGINE_CHOICES } from '../../common/engines';
 import { oneOf } from './checks';
 
 // Status and kind columns take one of the values listed in common/record-states.ts: the CHECK
@@ -276,6 +277,9 @@ export const transcripts = pgTable(
     language: text('language').notNull().default('auto'),
     detectedLanguage: text('detected_language'),
     translate: boolean('translate').notNull().default(false),
+    /** The model family asked for (common/engines.ts): 'auto' = the best for the language. */
+    engineChoice: text('engine_choice', { enum: ENGINE_CHOICES }).notNull().default('auto'),
+    /** The model that made the transcript ('whisper-base', 'parakeet-tdt-0.6b-v3-int8' …). */
     engine: text('engine'),
     mediaKey: text('media_key'),
     mediaName: text('media_name'),
@@ -304,6 +308,7 @@ export const transcripts = pgTable(
   },
   (t) => [
     index('transcripts_user_created_idx').on(t.userId, t.createdAt),
+    check('transcripts_engine_choice_check', oneOf(t.engineChoice, ENGINE_CHOICES)),
     index('transcripts_user_folder_idx').on(t.userId, t.folderId),
     index('transcripts_workspace_created_idx').on(t.workspaceId, t.createdAt),
     index('transcripts_workspace_folder_idx').on(t.workspaceId, t.folderId),

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { EXPORT_SKIPPED_HEADER } from '../../common/exports';
 
 /**
  * Credentialed CORS for the API, only for the configured CORS_ORIGINS (pages on another
@@ -15,7 +16,7 @@ export function apiCors(origins: string[]): MiddlewareHandler {
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Request-Id'],
-    exposeHeaders: ['Content-Disposition', 'X-Request-Id'],
+    exposeHeaders: ['Content-Disposition', 'X-Request-Id', EXPORT_SKIPPED_HEADER],
     maxAge: 600,
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { withLogContext, type Logger } from '../logger';
+import { observeRequest } from '../modules/ops/metrics';
 
 export type AppVariables = {
   requestId: string;
@@ -22,8 +23,10 @@ export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: AppVa
     const started = performance.now();
     await withLogContext({ reqId: requestId }, () => next());
     c.header('X-Request-Id', requestId);
-    const ms = Math.round(performance.now() - started);
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed);
     const path = c.req.path;
+    observeRequest(c.req.method, path, c.res.status, elapsed / 1000);
     if (!path.startsWith('/assets/')) {
       withLogContext({ reqId: requestId }, () =>
         log.info({ method: c.req.method, path, status: c.res.status, ms }, 'request'),

@@ -2,7 +2,7 @@ import { createApp } from '../app';
 import type { AppDeps } from '../http/app-env';
 import { openDatabase, type Database } from '../db/client';
 import { loadEnv } from '../env';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { buildServiceDeps } from '../deps';
 import { users, workspaces } from '../db/schema';
 import type { ServiceOverrides } from '../deps';
@@ -15,9 +15,9 @@ export type ApiJson = { code: number; message: string; data: any };
 export async function testApp(
   overrides: Partial<AppDeps> = {},
   env: Record<string, string> = {},
-  service: ServiceOverrides & { worker?: boolean; pgliteDir?: string } = {},
+  service: ServiceOverrides & { worker?: boolean; pgliteDir?: string; logger?: Logger } = {},
 ) {
-  const { pgliteDir, worker, ...serviceOverrides } = service;
+  const { pgliteDir, worker, logger: givenLogger, ...serviceOverrides } = service;
   const database: Database = await openDatabase(
     pgliteDir ? { pgliteDir } : { url: process.env.TEST_DATABASE_URL },
   );
@@ -35,7 +35,7 @@ export async function testApp(
     WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
     ...env,
   });
-  const logger = createLogger('silent');
+  const logger = givenLogger ?? createLogger('silent');
   const services = await buildServiceDeps(parsedEnv, database.db, logger, {
     exclusiveDb: database.kind === 'pglite',
     ...serviceOverrides,

@@ -143,3 +143,54 @@ export function pcmToMedia(pcmPath: string, out: string): string {
   ]);
   return out;
 }
+
+/** One turn of a conversation: what is said, by which espeak-ng voice (e.g. 'en-us+m3', 'de'). */
+export interface Turn {
+  text: string;
+  voice: string;
+  /** espeak-ng pitch, 0–99 (default 50): a high one tells a second speaker apart. */
+  pitch?: number;
+}
+
+/**
+ * Turns spoken one after another with `gapSec` of silence between them (and before and after),
+ * written as the engine's PCM; `speech` holds each turn's audible span.
+ */
+export function makeConversation(dir: string, turns: Turn[], gapSec = 1.5): SpeechFixture {
+  mkdirSync(dir, { recursive: true });
+  const parts: Float32Array[] = [];
+  const speech: SpeechFixture['speech'] = [];
+  let length = 0;
+  const gap = new Float32Array(Math.round(gapSec * SR));
+  parts.push(gap);
+  length += gap.length;
+  turns.forEach((turn, n) => {
+    const wav = path.join(dir, `turn-${n}.wav`);
+    execFileSync('espeak-ng', ['-v', turn.voice, '-p', String(turn.pitch ?? 50), '-w', wav, turn.text]);
+    const raw = execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-i', wav, '-f', 's16le', '-ac', '1', '-ar', String(SR), 'pipe:1'],
+      {
+        maxBuffer: 1 << 28,
+      },
+    );
+    const p = Float32Array.from(
+      new Int16Array(raw.buffer, raw.byteOffset, raw.length >> 1),
+      (v) => v / 32768,
+    );
+    const [a, b] = audibleSpan(p);
+    speech.push({ start: (length + a) / SR, end: (length + b) / SR });
+    parts.push(p, gap);
+    length += p.length + gap.length;
+  });
+  const pcm = new Int16Array(length);
+  let at = 0;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++)
+      pcm[at + i] = Math.max(-32768, Math.min(32767, Math.round(part[i]! * 32767)));
+    at += part.length;
+  }
+  const pcmPath = path.join(dir, 'conversation.pcm');
+  writeFileSync(pcmPath, Buffer.from(pcm.buffer));
+  return { pcmPath, durationSec: length / SR, speech };
+}

@@ -154,6 +154,17 @@ describe('export formats by plan', () => {
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a Word document is a zip
     expect(bytes.length).toBeGreaterThan(1000);
+
+    // JSON is JSON on the wire too: it arrives as a file, not as a "Request Error".
+    await select.selectOption('json');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+    expect(json.suggestedFilename()).toBe('Paid export.json');
+    const doc = JSON.parse(readFileSync((await json.path())!, 'utf8')) as {
+      name: string;
+      segments: { text: string }[];
+    };
+    expect(doc.name).toBe('Paid export');
+    expect(doc.segments.map((s) => s.text)).toEqual(['Hello from the export test']);
     await ctx.close();
     // Two server starts and an operator command: more than one page's worth of time.
   }, 180_000);

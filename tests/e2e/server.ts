@@ -45,6 +45,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Whisper alone unless a test turns the other model families on (no test fetches real weights).
+      ENGINE_FAMILIES: '',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

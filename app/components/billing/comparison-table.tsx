@@ -31,7 +31,7 @@ export function ComparisonTable() {
               </th>
               {RANKS.map((rank) => (
                 <td key={rank} className="px-4 py-3 text-slate-900">
-                  {limitText(t, key, rank, fmt.number)}
+                  {limitText(t, key, rank, fmt)}
                 </td>
               ))}
             </tr>

@@ -6,9 +6,10 @@ export function limitText(
   t: TFunction,
   key: keyof RankLimits,
   rank: StandardRank,
-  /** Numbers in the page's language ('2,400' · '2.400'), the same on the server and in the browser. */
-  num: (n: number) => string,
+  /** Numbers and file sizes in the page's language ('2,400' · '2.400'; '1 GB' · '1 Go'), the same on the server and in the browser. */
+  fmt: { number: (n: number) => string; fileSizeMb: (mb: number) => string },
 ): string {
+  const num = fmt.number;
   if (rank === 'Enterprise') return t('pages.pricing.custom');
   const limits = RANK_LIMITS[rank];
   const unlimited = t('pages.pricing.values.unlimited');
@@ -18,9 +19,7 @@ export function limitText(
         ? unlimited
         : t('pages.pricing.values.minutes', { n: num(limits.minutes_per_month) });
     case 'max_file_mb':
-      return limits.max_file_mb >= 1024
-        ? t('pages.pricing.values.gb', { n: Math.round(limits.max_file_mb / 1024) })
-        : t('pages.pricing.values.mb', { n: limits.max_file_mb });
+      return fmt.fileSizeMb(limits.max_file_mb);
     case 'max_duration_minutes':
       return limits.max_duration_minutes >= 60
         ? t('pages.pricing.values.hours', { n: limits.max_duration_minutes / 60 })

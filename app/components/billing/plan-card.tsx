@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, type BillingInterval, type PlanJson } from '../../../common/plans';
+import { RANK_LIMITS } from '../../../common/ranks';
 import { useLocalePath } from '../../lib/use-locale';
 import { limitText } from './limit-text';
 import { useFormat } from '../../lib/use-format';
@@ -59,7 +60,9 @@ export function PlanCard({
           </span>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-600">{t(`pages.pricing.taglines.${plan.rank}`)}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {t(`pages.pricing.taglines.${plan.rank}`, { seats: RANK_LIMITS[plan.rank].seats })}
+      </p>
       <div className="mt-5 min-h-16">
         {plan.rank === 'Enterprise' && !price ? (
           <p className="text-2xl font-bold text-slate-900">{t('pages.pricing.custom')}</p>
@@ -93,7 +96,7 @@ export function PlanCard({
             </span>
             <span>
               {t(`pages.pricing.rows.${key}`)}:{' '}
-              <strong className="font-semibold">{limitText(t, key, plan.rank, fmt.number)}</strong>
+              <strong className="font-semibold">{limitText(t, key, plan.rank, fmt)}</strong>
             </span>
           </li>
         ))}

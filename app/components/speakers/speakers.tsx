@@ -23,6 +23,11 @@ export interface SpeakerTools {
 const SpeakerContext = createContext<SpeakerTools | null>(null);
 export const SpeakerProvider = SpeakerContext.Provider;
 
+/** Whether segment rows show a speaker (phones then put the text under the time and name). */
+export function useHasSpeakers(): boolean {
+  return (useContext(SpeakerContext)?.speakers.length ?? 0) > 0;
+}
+
 const NEW = '__new__';
 const NONE = '';
 
@@ -78,7 +83,8 @@ export const SegmentSpeaker = memo(function SegmentSpeaker({
             tools.assign([index], value === NEW ? 'new' : value === NONE ? null : value);
           }}
           aria-label={t('speakers.speakerOf', { time: formatTime(time) })}
-          className="w-20 truncate rounded-md border border-l-4 sm:w-28 border-slate-200 bg-white py-0.5 pr-5 pl-1.5 text-xs font-semibold text-slate-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          // As wide as its longest choice (a name, "No speaker"), never cut to a letter.
+          className="max-w-[14rem] rounded-md border border-l-4 border-slate-200 bg-white py-0.5 pr-6 pl-1.5 text-xs font-semibold text-slate-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
           style={speaker ? { color: speaker.color, borderLeftColor: speaker.color } : undefined}
         >
           <option value={NONE}>{t('speakers.none')}</option>

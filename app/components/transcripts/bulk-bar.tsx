@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { EXPORT_SKIPPED_HEADER } from '../../../common/exports';
 import type { FolderJson } from '../../../common/folder-types';
 import type { LockedFormat } from '../../../common/ranks';
 import { ExportControl } from './export-control';
@@ -11,6 +13,7 @@ const button =
 /** Select all on the page; with a selection: move it to a folder, export it as a zip, delete it. */
 export function BulkBar({
   ids,
+  nameOf,
   selected,
   onSelect,
   folders,
@@ -21,6 +24,8 @@ export function BulkBar({
 }: {
   /** The transcripts on this page. */
   ids: string[];
+  /** A transcript's name on this page, to say which ones an export left out. */
+  nameOf: (id: string) => string | undefined;
   selected: Set<string>;
   onSelect: (ids: Set<string>) => void;
   folders: FolderJson[];
@@ -29,8 +34,17 @@ export function BulkBar({
   onMove: (ids: string[], folderId: string | null) => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  // The zip holds the finished transcripts; the server names the unfinished ones it left out.
+  const sayWhatWasSkipped = (headers: Headers) => {
+    const skipped = (headers.get(EXPORT_SKIPPED_HEADER) ?? '').split(',').filter(Boolean);
+    if (skipped.length === 0) return;
+    const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      skipped.map((id) => nameOf(id) ?? id),
+    );
+    toast.warning(t('workspace.exportSkipped', { count: skipped.length, names }));
+  };
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="bulk">
       <label className="flex items-center gap-2 px-1 text-slate-700">
@@ -64,6 +78,7 @@ export function BulkBar({
             formats={formats}
             locked={locked}
             offerTimestamps={false}
+            onDownloaded={sayWhatWasSkipped}
             request={({ format }) => ({
               url: '/self-api/v1/transcripts/export',
               init: {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/use-format';
 
 const ACCEPT = 'video/*,audio/*,.mkv,.avi,.flac,.m4a,.ogg,.opus,.srt,.vtt';
 
@@ -12,6 +13,7 @@ export function DropZone({
   onFiles: (files: FileList | null) => void;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   return (
@@ -46,7 +48,7 @@ export function DropZone({
       <p className="mt-1 max-w-md text-xs text-slate-500">
         {maxFileMb === null
           ? t('transcripts.upload.formats')
-          : `${t('transcripts.upload.formats')} ${t('transcripts.upload.limit', { size: maxFileMb })}`}
+          : `${t('transcripts.upload.formats')} ${t('transcripts.upload.limit', { size: fmt.fileSizeMb(maxFileMb) })}`}
       </p>
       <input
         ref={input}

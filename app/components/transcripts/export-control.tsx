@@ -31,6 +31,7 @@ export function ExportControl({
   offerTimestamps,
   offerSegmentCues = false,
   request,
+  onDownloaded,
   className = '',
 }: {
   formats: readonly string[];
@@ -41,6 +42,8 @@ export function ExportControl({
   /** Show the "one cue per segment" box for srt/vtt (subtitle-sized cues otherwise). */
   offerSegmentCues?: boolean;
   request: (choice: ExportChoice) => { url: string; init?: RequestInit };
+  /** After the file was handed to the browser, with the answer's headers. */
+  onDownloaded?: (headers: Headers) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -66,7 +69,9 @@ export function ExportControl({
   const run = async () => {
     const { url, init } = request(choice);
     try {
-      await downloadFile(url, init);
+      // Not `onDownloaded?.(await …)`: an absent callback would skip the download itself.
+      const headers = await downloadFile(url, init);
+      onDownloaded?.(headers);
     } catch (err) {
       toast.error(
         err instanceof ApiClientError

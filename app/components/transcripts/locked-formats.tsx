@@ -21,6 +21,13 @@ export function useLockedLabel(): (lock: LockedFormat) => string {
       : t('exportLock.optionNoPlan', { format: lock.format.toUpperCase() });
 }
 
+/** Locked formats grouped by the cheapest plan that has them, in the order first met. */
+export function byPlan(locked: readonly LockedFormat[]): Map<StandardRank | null, string[]> {
+  const groups = new Map<StandardRank | null, string[]>();
+  for (const lock of locked) groups.set(lock.rank, [...(groups.get(lock.rank) ?? []), lock.format]);
+  return groups;
+}
+
 /**
  * The export formats the plan lacks, grouped by the cheapest plan that has them, with a link to
  * the plans: people learn a format exists before they need it, not from a refused download.
@@ -30,8 +37,7 @@ export function LockedFormats({ locked }: { locked: readonly LockedFormat[] }) {
   const fmt = useFormat();
   const to = useLocalePath();
   if (locked.length === 0) return null;
-  const groups = new Map<StandardRank | null, string[]>();
-  for (const lock of locked) groups.set(lock.rank, [...(groups.get(lock.rank) ?? []), lock.format]);
+  const groups = byPlan(locked);
   return (
     <p className="mt-2 text-xs leading-5 text-slate-600" data-testid="locked-formats">
       <LockIcon className="mr-1 inline h-3.5 w-3.5 align-[-2px] text-slate-400" />

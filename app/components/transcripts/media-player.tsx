@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 export function MediaPlayer({
   src,
   hasVideo,
+  compact = false,
   mediaRef,
   onTimeUpdate,
   unplayable,
 }: {
   src: string;
   hasVideo: boolean;
+  /** Phones: a short strip instead of a third of the screen (the controls stay usable). */
+  compact?: boolean;
   mediaRef: React.RefObject<HTMLMediaElement | null>;
   onTimeUpdate: (e: React.SyntheticEvent<HTMLMediaElement>) => void;
   unplayable: boolean;
@@ -25,7 +28,7 @@ export function MediaPlayer({
           playsInline
           preload="metadata"
           onTimeUpdate={onTimeUpdate}
-          className="w-full rounded-xl bg-black max-lg:max-h-[30vh]"
+          className={`w-full rounded-xl bg-black ${compact ? 'max-lg:max-h-[12vh]' : 'max-lg:max-h-[30vh]'}`}
         />
       ) : (
         <audio

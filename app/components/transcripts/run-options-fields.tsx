@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ENGINE_CHOICES, engineChoiceProblem, type EngineChoice } from '../../../common/engines';
 import { MAX_EXPECTED_SPEAKERS } from '../../../common/run-options';
 import type { RunOptionsForm } from '../../lib/use-run-options';
 import { LanguageSelect } from './language-select';
@@ -31,7 +32,50 @@ export function OptionBox({
   );
 }
 
-/** How the files and links added below are transcribed: language, translation, speech, speakers. */
+const ENGINE_LABELS: Record<EngineChoice, string> = {
+  auto: 'transcripts.upload.engineAuto',
+  whisper: 'transcripts.upload.engineWhisper',
+  parakeet: 'transcripts.upload.engineParakeet',
+  'sense-voice': 'transcripts.upload.engineSenseVoice',
+};
+
+/** The model family: the best for the language, or one that speaks it (only Whisper translates). */
+function EngineSelect({
+  id,
+  form,
+  set,
+}: {
+  id: string;
+  form: RunOptionsForm;
+  set: (patch: Partial<RunOptionsForm>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="mt-2 block text-sm">
+      <span className="mb-1 block font-medium text-slate-700">{t('transcripts.upload.engine')}</span>
+      <select
+        id={`${id}-engine`}
+        value={form.engine}
+        onChange={(e) => set({ engine: e.target.value as EngineChoice })}
+        className="w-full rounded-md border border-slate-300 px-2 py-1.5 sm:w-auto"
+        data-testid="engine-select"
+      >
+        {ENGINE_CHOICES.map((engine) => (
+          <option key={engine} value={engine} disabled={engineChoiceProblem({ ...form, engine }) !== null}>
+            {t(ENGINE_LABELS[engine])}
+          </option>
+        ))}
+      </select>
+      {form.translate ? (
+        <span className="mt-1 block text-xs text-slate-500" data-testid="translate-whisper-only">
+          {t('transcripts.upload.translateWhisperOnly')}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** How the files and links added below are transcribed: language, translation, model, speech, speakers. */
 export function RunOptionsFields({
   id,
   form,
@@ -60,6 +104,7 @@ export function RunOptionsFields({
           label={t('transcripts.upload.translate')}
         />
       </div>
+      <EngineSelect id={id} form={form} set={set} />
       <OptionBox
         className="mt-2 text-sm text-slate-700"
         checked={form.detectSpeech}

@@ -5,7 +5,7 @@ import type { Segment } from '../../../common/segments';
 import { useSegmentBox, type SegmentBoxProps } from '../../lib/use-segment-box';
 import { SegmentBox } from './segment-box';
 import { Highlighted, TimedWords } from './segment-text';
-import { SegmentSpeaker } from '../speakers/speakers';
+import { SegmentSpeaker, useHasSpeakers } from '../speakers/speakers';
 
 /**
  * One segment: its time seeks the player; its text is edited in place like a document. A click
@@ -38,6 +38,8 @@ export const SegmentRow = memo(function SegmentRow({
   const { index, editable, editing, isLast } = edit;
   const box = useSegmentBox({ ...edit, text: segment.text });
   const timed = (segment.words?.length ?? 0) > 0;
+  // Phones with speakers: time and name on one line, the text under them at full width.
+  const stacked = useHasSpeakers();
 
   return (
     <li
@@ -46,7 +48,9 @@ export const SegmentRow = memo(function SegmentRow({
       data-linked={linked || undefined}
       className={`group scroll-mt-[45vh] rounded-lg lg:scroll-mt-32 ${current ? 'bg-brand-50' : 'hover:bg-slate-50'} ${linked ? 'ring-2 ring-amber-300' : ''}`}
     >
-      <div className="flex gap-3 px-3 py-2">
+      <div
+        className={`flex gap-x-3 px-3 py-2 ${stacked ? 'max-sm:flex-wrap max-sm:gap-y-1 max-sm:*:last:basis-full' : ''}`}
+      >
         <button
           type="button"
           onClick={() => onSeek(segment.start)}

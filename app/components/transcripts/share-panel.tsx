@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
@@ -42,6 +42,10 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
   const [allowMedia, setAllowMedia] = useState(true);
   const [allowDownload, setAllowDownload] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The link just created: brought into view with its Copy button focused, wherever the panel
+  // sits (the desktop column scrolls on its own, so the new row may be below its fold).
+  const [created, setCreated] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement | null>(null);
   const base = `/self-api/v1/transcripts/${transcript.id}/shares`;
 
   const setLinks = useCallback((next: (prev: ShareLinkJson[] | null) => ShareLinkJson[]) => {
@@ -60,6 +64,15 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
   useEffect(() => {
     if (ready) load();
   }, [ready, load]);
+
+  useEffect(() => {
+    if (!created) return;
+    const row = list.current?.querySelector<HTMLElement>(`[data-share-id="${created}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'nearest' });
+    row.querySelector<HTMLButtonElement>('[data-share-copy]')?.focus({ preventScroll: true });
+    setCreated(null);
+  }, [created, links]);
 
   const absolute = (path: string) =>
     (publicUrl ?? (typeof window === 'undefined' ? '' : window.location.origin)).replace(/\/$/, '') + path;
@@ -83,6 +96,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
         allow_download: allowDownload,
       });
       setLinks((l) => [created, ...(l ?? [])]);
+      setCreated(created.id);
       toast.success(t('pages.share.panel.created'));
     } catch {
       // the API client has shown the translated error (plan limit, not finished, …)
@@ -167,11 +181,16 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
             ) : links.length === 0 ? (
               <p className="text-sm text-slate-500">{t('pages.share.panel.empty')}</p>
             ) : (
-              <ul className="divide-y divide-slate-100" data-testid="share-links">
+              <ul className="divide-y divide-slate-100" data-testid="share-links" ref={list}>
                 {links.map((link) => {
                   const state = stateOf(link, now);
                   return (
-                    <li key={link.id} className="py-3" data-share-state={state}>
+                    <li
+                      key={link.id}
+                      className="scroll-mb-4 py-3"
+                      data-share-state={state}
+                      data-share-id={link.id}
+                    >
                       <input
                         readOnly
                         value={absolute(link.url)}
@@ -197,6 +216,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
                               type="button"
                               className={`${small} text-brand-600`}
                               onClick={() => void copy(link)}
+                              data-share-copy
                             >
                               {t('pages.share.panel.copy')}
                             </button>

@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TranscriptJson } from '../../../common/transcript-types';
+import { useFormat } from '../../lib/use-format';
 import { useLocalePath } from '../../lib/use-locale';
 import type { UploadItem } from '../../lib/use-uploads';
 import { StatusBadge, ProgressBar } from './status-badge';
-
-function formatMb(bytes: number) {
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-}
 
 export function UploadRow({
   item,
@@ -23,6 +20,7 @@ export function UploadRow({
 }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const fmt = useFormat();
   const active = item.phase === 'uploading' || item.phase === 'creating';
   const transcript = live ?? item.transcript;
   // A stored file that is not usable media, or a job that failed since, shows its reason.
@@ -37,7 +35,7 @@ export function UploadRow({
           ? t('transcripts.link.source')
           : t(`transcripts.upload.phase.${transcript?.source === 'import' ? 'imported' : item.phase}`, {
               percent: item.percent,
-              size: formatMb(item.size),
+              size: fmt.fileSize(item.size),
             });
   return (
     <li className="rounded-lg border border-slate-200 bg-white px-4 py-3" data-upload={item.phase}>

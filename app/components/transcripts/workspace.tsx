@@ -122,6 +122,7 @@ export function Workspace({ folder }: { folder: FolderJson | null }) {
           {items.length > 0 ? (
             <BulkBar
               ids={items.map((i) => i.id)}
+              nameOf={(id) => items.find((i) => i.id === id)?.name}
               selected={selected}
               onSelect={setSelected}
               folders={folders}

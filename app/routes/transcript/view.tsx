@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -18,6 +18,8 @@ import { useLanguageName } from '../../components/transcripts/language-select';
 import { SegmentRow } from '../../components/transcripts/segment-row';
 import { SharePanel } from '../../components/transcripts/share-panel';
 import { MediaPlayer } from '../../components/transcripts/media-player';
+import { PlayerToolbar, type PhonePanel } from '../../components/transcripts/player-toolbar';
+import { useStoredItem } from '../../lib/use-stored-item';
 import { FindBar, useFind } from '../../components/transcripts/find-bar';
 import { ExportControl } from '../../components/transcripts/export-control';
 import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/speakers/speakers';
@@ -69,6 +71,17 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     keyboard: { onUndo: editor.undo },
   });
   const find = useFind(segments, list);
+  // Phones: the player can shrink (remembered), and Export / Share open at the top of the page.
+  const [compactSaved, setCompact] = useStoredItem<boolean>('player-compact', 'boolean');
+  const compact = compactSaved === true;
+  const [phonePanel, setPhonePanel] = useState<PhonePanel | null>(null);
+  const panelsId = useId();
+  const panels = useRef<HTMLDivElement | null>(null);
+  const openPanel = (next: PhonePanel | null) => {
+    setPhonePanel(next);
+    // After the panel is shown: bring it to the top of the screen (below the site header).
+    if (next) requestAnimationFrame(() => panels.current?.scrollIntoView({ block: 'start' }));
+  };
 
   // A link to a segment (a search result: ?seg=<index>&t=<seconds>) opens the page there: the
   // segment in view and outlined, the player at its start. A bad link is ignored.
@@ -156,8 +169,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
       }
       actions={<TranscriptActions transcript={transcript} />}
     >
-      {/* Phones read the player (compact, kept at the top while reading), then the text, then the
-          export and share panels; desktops keep the player and the panels in view beside the text. */}
+      {/* Phones: the player (compact if chosen, kept at the top while reading) with a toolbar
+          that opens Export or Share above it, then the text. Desktops keep the player and the
+          panels in view beside the text. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div
           data-testid="player-column"
@@ -165,12 +179,14 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
         >
           <div
             data-testid="player-box"
+            data-compact={compact || undefined}
             className="order-1 space-y-2 max-lg:sticky max-lg:top-16 max-lg:z-20 max-lg:-mx-4 max-lg:bg-white/95 max-lg:px-4 max-lg:py-2 max-lg:shadow-sm max-lg:backdrop-blur"
           >
             {media ? (
               <MediaPlayer
                 src={media.url}
                 hasVideo={media.has_video}
+                compact={compact}
                 mediaRef={player.ref}
                 onTimeUpdate={player.onTimeUpdate}
                 unplayable={player.unplayable}
@@ -179,22 +195,41 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-slate-500">{t('pages.transcript.noMedia')}</p>
             )}
             {media && transcript.speech_regions && transcript.duration ? (
-              <SpeechMap
-                regions={transcript.speech_regions}
-                duration={transcript.duration}
-                time={player.time}
-                onSeek={player.seek}
-              />
+              <div className={compact ? 'max-lg:hidden' : undefined}>
+                <SpeechMap
+                  regions={transcript.speech_regions}
+                  duration={transcript.duration}
+                  time={player.time}
+                  onSeek={player.seek}
+                />
+              </div>
             ) : null}
+            <PlayerToolbar
+              speed={media ? player.speed : null}
+              onSpeed={player.setSpeed}
+              compact={media?.has_video ? compact : null}
+              onCompact={setCompact}
+              panel={phonePanel}
+              onPanel={openPanel}
+              panelsId={panelsId}
+              canExport={editable}
+            />
             {media ? <p className="hidden text-xs text-slate-500 lg:block">{t('editor.shortcuts')}</p> : null}
           </div>
-          <div className="order-3 space-y-4">
-            {transcript.status === 'done' && transcript.detect_speech && transcript.source === 'upload' ? (
+          {transcript.status === 'done' && transcript.detect_speech && transcript.source === 'upload' ? (
+            <div className="order-3">
               <TranscribeAll transcript={transcript} />
-            ) : null}
+            </div>
+          ) : null}
+          <div
+            id={panelsId}
+            ref={panels}
+            data-testid="transcript-panels"
+            className={`order-0 space-y-4 scroll-mt-20 ${phonePanel ? '' : 'max-lg:hidden'}`}
+          >
             {editable ? (
               <section
-                className="rounded-xl border border-slate-200 bg-white p-4"
+                className={`rounded-xl border border-slate-200 bg-white p-4 ${phonePanel === 'share' ? 'max-lg:hidden' : ''}`}
                 aria-label={t('editor.exportTitle')}
               >
                 <h2 className="text-sm font-semibold text-slate-900">{t('editor.exportTitle')}</h2>
@@ -214,7 +249,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 />
               </section>
             ) : null}
-            <SharePanel transcript={transcript} />
+            <SharePanel transcript={transcript} className={phonePanel === 'export' ? 'max-lg:hidden' : ''} />
           </div>
         </div>
         <div className="order-2 min-w-0 lg:col-start-2 lg:row-start-1">

@@ -5,6 +5,9 @@ import { createOpenAiEngine } from './openai';
 import type { Engine } from './types';
 import { createWhisperEngine, resolveModelPath } from './whisper/engine';
 import { DIARIZATION_MODELS, diarizationModelUrl, diarizationPaths } from '../speakers/diarization/models';
+import { createPerLanguageEngine } from './per-language';
+import { createSherpaEngines } from './sherpa/create';
+import { checkModelFile } from './whisper/model-file';
 
 /** Bearer token for model downloads, when one is configured. */
 export const modelDownloadHeaders = (env: Env) =>
@@ -39,6 +42,13 @@ export function createEngine(
     autoDownload: env.WHISPER_MODEL_AUTO_DOWNLOAD,
     headers: modelDownloadHeaders(env),
     logger,
+    // A file the operator named is judged by its structure only (it may be their own model under
+    // a catalogue name); whisper.cpp's headers must at least be whole.
+    existing: env.WHISPER_MODEL ? 'structure' : 'verify',
+    check: (file) => {
+      const result = checkModelFile(file);
+      return result.ok ? null : result.reason;
+    },
     enqueue: enqueue ? (delayMs) => enqueue(model.name, delayMs) : undefined,
   });
   // Speaker diarization's two model files, fetched like the Whisper model when a job needs them.
@@ -57,14 +67,22 @@ export function createEngine(
       logger,
     }),
   );
-  const engine = createWhisperEngine({
-    diarization: { paths, provisioners: diarizationProvisioners },
+  const diarization = { paths, provisioners: diarizationProvisioners };
+  const whisper = createWhisperEngine({
+    diarization,
     modelPath: model.path,
     modelName: model.name,
     provisioner,
     threads: env.WHISPER_THREADS,
     watchdogMs: env.WHISPER_WATCHDOG_MS,
     temperature: env.WHISPER_TEMPERATURE,
+    logger,
+  });
+  // The best model per language: Parakeet, SenseVoice where turned on, Whisper for the rest.
+  const engine = createPerLanguageEngine({
+    whisper,
+    whisperModel: `whisper-${model.name}`,
+    families: createSherpaEngines(env, logger, diarization, modelDownloadHeaders(env)),
     logger,
   });
   return { engine, provisioner };

@@ -15,6 +15,7 @@
 // - native code that can abort or hang runs in a child process (see whisper/run-child.ts);
 // - failures are `EngineError`s with the codes below (the user sees their translated reason).
 
+import type { EngineChoice } from '../../../common/engines';
 import type { Segment } from '../../../common/segments';
 import type { SpeakerTurn } from '../../../common/speakers';
 
@@ -48,6 +49,10 @@ export interface TranscribeOptions {
   language: string;
   /** Translate the speech to English. */
   translate?: boolean;
+  /** The model family asked for ('auto': the best for the language; common/engines.ts). */
+  engine?: EngineChoice;
+  /** Called once when the engine has identified the language (automatic detection). */
+  onLanguage?: (code: string) => void;
   /** 0–100, non-decreasing; `detail` adds the time left when the engine can tell. */
   onProgress?: (percent: number, detail?: EngineProgress) => void;
   /**
@@ -74,6 +79,8 @@ export interface TranscribeResult {
   speechRegions: SpeechRegion[] | null;
   /** Who spoke when, from local diarization (when asked for); the job puts names on segments. */
   speakerTurns?: SpeakerTurn[] | null;
+  /** The model that made the transcript ('whisper-base', 'parakeet-tdt-0.6b-v3-int8' …), when known. */
+  model?: string;
 }
 
 export interface Engine {
@@ -83,7 +90,15 @@ export interface Engine {
    * (0–100). Rejects with EngineError('model_missing' | 'model_unavailable') when it cannot. The
    * job asks once, before `transcribe()`.
    */
-  ready?(opts: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<void>;
+  ready?(opts: {
+    signal?: AbortSignal;
+    onProgress?: (percent: number) => void;
+    speakers?: boolean;
+    /** The run's language, engine choice and translation, for engines that pick a model by them. */
+    language?: string;
+    engine?: EngineChoice;
+    translate?: boolean;
+  }): Promise<void>;
   /**
    * Resolves when speakers can be identified (the speaker models are on disk and look usable),
    * waiting for their download only while it is under way. Rejects with

@@ -45,9 +45,16 @@ export async function exportTranscript(
   return buildExport(exportSource(row), format, opts);
 }
 
+/** A zip of the finished transcripts asked for, and the ones left out because they are not. */
+export interface BulkExport extends ExportFile {
+  /** Ids asked for that are still waiting, running or failed, in the order asked. */
+  skipped: string[];
+}
+
 /**
- * Several finished transcripts of the user as one zip, its entries in the order asked. Fails
- * whole when any is missing, someone else's (they look the same) or not finished.
+ * The finished transcripts among several of the user's as one zip, its entries in the order
+ * asked; unfinished ones are left out and named in `skipped`. Fails whole when any is missing
+ * or someone else's (they look the same), and when none is finished.
  */
 export async function exportTranscripts(
   deps: TranscriptionDeps,
@@ -55,7 +62,7 @@ export async function exportTranscripts(
   requested: string[],
   format: ExportFormat,
   opts: ExportOptions,
-): Promise<ExportFile> {
+): Promise<BulkExport> {
   assertFormatAllowed(user, format);
   const ids = [...new Set(requested)];
   const { db } = deps;
@@ -65,12 +72,14 @@ export async function exportTranscripts(
     .from(transcripts)
     .where(mine);
   if (found.length !== ids.length) throw transcriptNotFound();
-  const pending = found.filter((t) => t.status !== 'done').map((t) => t.id);
-  if (pending.length > 0) throw notReady(pending);
+  const done = new Set(found.filter((t) => t.status === 'done').map((t) => t.id));
+  const skipped = ids.filter((id) => !done.has(id));
+  if (done.size === 0) throw notReady(skipped);
 
   // One transcript's segments in memory at a time.
   const entries = [];
   for (const id of ids) {
+    if (!done.has(id)) continue;
     const [row] = await db
       .select({
         name: transcripts.name,
@@ -91,5 +100,6 @@ export async function exportTranscripts(
     filename: `transcripts-${deps.now().toISOString().slice(0, 10)}.zip`,
     contentType: EXPORT_CONTENT_TYPES.zip,
     body: buildZip(entries),
+    skipped,
   };
 }

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, link, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, Storage } from './storage';
+import type { ByteRange, Storage, StoredObject } from './storage';
 
 /** Media on local disk under `root` (DATA_DIR: keys start with media/, so ./data/media). */
 export function createLocalStorage(root: string): Storage {
@@ -55,6 +56,26 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list(prefix) {
+      // Keys are paths: walk the folder the prefix names (or its parent, for a partial name).
+      const base = prefix.endsWith('/') ? prefix : prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      const walk = async function* (rel: string): AsyncGenerator<StoredObject> {
+        const entries = await readdir(path.resolve(root, rel), { withFileTypes: true }).catch(() => []);
+        for (const e of entries) {
+          const key = `${rel}${e.name}`;
+          if (e.isDirectory()) yield* walk(`${key}/`);
+          else if (e.isFile() && key.startsWith(prefix)) {
+            const info = await stat(path.resolve(root, key)).catch(() => null);
+            if (info) yield { key, size: info.size, modified: info.mtime };
+          }
+        }
+      };
+      yield* walk(base);
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
     async deletePrefix(prefix) {
       await rm(resolve(prefix), { recursive: true, force: true });

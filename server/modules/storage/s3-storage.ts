@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -95,6 +96,21 @@ export function createS3Storage(opts: S3Options): Storage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list(prefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const item of page.Contents ?? [])
+          if (item.Key)
+            yield { key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date(0) };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     async deletePrefix(prefix) {
       let token: string | undefined;

@@ -12,6 +12,7 @@ import type { Storage } from './storage';
 const root = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
 let s3server: S3rver;
 let s3: Storage;
+let s3port = 0;
 
 beforeAll(async () => {
   s3server = new S3rver({
@@ -22,6 +23,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'media' }],
   });
   const { port } = await s3server.run();
+  s3port = port;
   s3 = createS3Storage({
     bucket: 'media',
     region: 'us-east-1',
@@ -74,6 +76,44 @@ describe.each(adapters)('%s storage', (_name, make) => {
     expect(await storage.size('media/u1/t2')).toBeNull();
     expect(await storage.size('media/u2/t3')).toBe(1);
   });
+
+  it('lists keys under a prefix with their sizes, and checks that it can be used', async () => {
+    const storage = make();
+    await storage.check();
+    for (const [key, body] of [
+      ['media/l1/a', 'aa'],
+      ['media/l1/b', 'bbb'],
+      ['media/l2/c', 'c'],
+    ] as const) {
+      const src = path.join(root, `src-${Math.random()}`);
+      writeFileSync(src, body);
+      await storage.adoptFile(src, key);
+    }
+    const listed = async (prefix: string) => {
+      const out: string[] = [];
+      for await (const item of storage.list(prefix)) out.push(`${item.key}=${item.size}`);
+      return out.sort();
+    };
+    expect(await listed('media/l1/')).toEqual(['media/l1/a=2', 'media/l1/b=3']);
+    expect((await listed('media/')).filter((k) => k.startsWith('media/l'))).toEqual([
+      'media/l1/a=2',
+      'media/l1/b=3',
+      'media/l2/c=1',
+    ]);
+    expect(await listed('media/none/')).toEqual([]);
+  });
+});
+
+it('S3 storage refuses a bucket that does not exist at the check', async () => {
+  const missing = createS3Storage({
+    bucket: 'no-such-bucket',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${s3port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+  await expect(missing.check()).rejects.toThrow();
 });
 
 it('local storage never resolves keys outside its root', async () => {

@@ -10,6 +10,12 @@ export interface ByteRange {
  * Where media lives. Keys are opaque paths like `media/<user>/<transcript>`. The local-disk
  * adapter is the default; the S3 one serves several machines.
  */
+export interface StoredObject {
+  key: string;
+  size: number;
+  modified: Date;
+}
+
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** Moves a finished local file (a completed upload) under `key`; the source is consumed. */
@@ -26,6 +32,10 @@ export interface Storage {
   withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /** Every key under `prefix`, with its size and time (the consistency check, sweeps, backups). */
+  list(prefix: string): AsyncIterable<StoredObject>;
+  /** Throws when the store cannot be used (a missing bucket, refused credentials, no disk). */
+  check(): Promise<void>;
 }
 
 export function mediaKey(userId: string, transcriptId: string): string {

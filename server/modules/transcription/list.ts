@@ -33,6 +33,8 @@ export const summaryColumns = {
   language: transcripts.language,
   detectedLanguage: transcripts.detectedLanguage,
   translate: transcripts.translate,
+  engineChoice: transcripts.engineChoice,
+  engine: transcripts.engine,
   mediaName: transcripts.mediaName,
   mediaType: transcripts.mediaType,
   mediaSize: transcripts.mediaSize,

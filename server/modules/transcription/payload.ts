@@ -29,6 +29,8 @@ export function transcriptJson(
     language: t.language,
     detected_language: t.detectedLanguage,
     translate: t.translate,
+    engine: t.engineChoice,
+    model: t.engine ?? null,
     duration: t.durationSec,
     media: t.mediaKey
       ? {

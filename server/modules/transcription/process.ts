@@ -89,7 +89,13 @@ export async function processTranscript(
   };
   if (deps.engine.ready) {
     try {
-      await deps.engine.ready({ signal: ctx.signal, onProgress: show });
+      await deps.engine.ready({
+        signal: ctx.signal,
+        onProgress: show,
+        language: row.language,
+        engine: row.engineChoice,
+        translate: row.translate,
+      });
     } catch (err) {
       return fail(deps, transcriptId, ctx, err, 0, 'queued');
     }
@@ -187,6 +193,7 @@ export async function processTranscript(
       {
         language: row.language,
         translate: row.translate,
+        engine: row.engineChoice,
         detectSpeech: row.detectSpeech,
         ...(withSpeakers ? { speakers: { count: row.speakerCount } } : {}),
         signal: ctx.signal,
@@ -315,6 +322,7 @@ async function finish(
     language: string | null;
     speechRegions: SpeechRegion[] | null;
     speakerTurns?: SpeakerTurn[] | null;
+    model?: string;
   },
   decodedSec: number,
   who: { labeler: SpeakerLabeler; locale: string; speakerNote: SpeakerNote | null },
@@ -341,7 +349,7 @@ async function finish(
         speakerNote: who.speakerNote,
         plainText: segmentsToPlainText(segments),
         detectedLanguage: language,
-        engine: deps.engine.name,
+        engine: result.model ?? deps.engine.name,
         completedAt: new Date(),
         updatedAt: new Date(),
       })

@@ -10,10 +10,12 @@ describe('run options: one schema from the form to the columns', () => {
       translate: false,
       detect_speech: true,
       detect_speakers: false,
+      engine: 'auto',
     });
     expect(runColumns(options)).toEqual({
       language: 'auto',
       translate: false,
+      engineChoice: 'auto',
       detectSpeech: true,
       detectSpeakers: false,
       speakerCount: null,
@@ -32,6 +34,13 @@ describe('run options: one schema from the form to the columns', () => {
     expect(runOptionsSchema.safeParse({ speaker_count: 21 }).success).toBe(false);
     expect(uploadRunSchema.safeParse({ upload_id: 'a', url: 'https://x.example' }).success).toBe(false);
     expect(linkRunSchema.safeParse({ url: 'ftp://x.example/a.mp3' }).success).toBe(false);
+    // A family that does not speak the language, or any but Whisper asked to translate.
+    expect(runOptionsSchema.safeParse({ language: 'ja', engine: 'parakeet' }).success).toBe(false);
+    expect(runOptionsSchema.safeParse({ language: 'de', engine: 'parakeet' }).success).toBe(true);
+    expect(
+      uploadRunSchema.safeParse({ upload_id: 'a', translate: true, engine: 'sense-voice' }).success,
+    ).toBe(false);
+    expect(linkRunSchema.safeParse({ url: 'https://x.example/a.mp3', engine: 'bogus' }).success).toBe(false);
   });
 
   it('changes on "Try again" only what it was given', () => {

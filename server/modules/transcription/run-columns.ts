@@ -8,6 +8,7 @@ export function runColumns(o: RunOptions) {
   return {
     language: o.language,
     translate: o.translate,
+    engineChoice: o.engine,
     detectSpeech: o.detect_speech,
     detectSpeakers: o.detect_speakers,
     speakerCount: o.detect_speakers ? (o.speaker_count ?? null) : null,

@@ -1,5 +1,8 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { User } from '../../db/schema';
@@ -9,6 +12,7 @@ import { fail } from '../../../common/envelope';
 import { outageAnswer } from '../../http/outage-answer';
 import type { Logger } from '../../logger';
 import { stripControlChars } from '../../../common/text';
+import type { Storage } from '../storage/storage';
 
 export const UPLOAD_PATH = '/self-api/v1/uploads';
 /** Uploads never turned into a transcript are removed after a day. */
@@ -25,6 +29,22 @@ export interface UploadDeps {
   sweepEveryMs?: number;
   /** Other origins whose pages may upload with the visitor's session (CORS_ORIGINS). */
   corsOrigins?: string[];
+  /**
+   * The media store when it is shared between machines (S3): a finished upload is copied there
+   * before its last PATCH is answered, so "start transcription" reaching another web process
+   * finds it. An upload in progress stays on the machine that receives it.
+   */
+  shared?: Storage | null;
+}
+
+/** Where a finished upload and its description wait in the shared store. */
+const sharedKey = (id: string) => `uploads/${id}`;
+const sharedInfoKey = (id: string) => `uploads/${id}.json`;
+interface SharedInfo {
+  userId: string;
+  size: number;
+  filename: string;
+  filetype: string;
 }
 
 export interface FinishedUpload {
@@ -79,6 +99,61 @@ async function envelopeErrors(res: Response): Promise<Response> {
 export function createUploads(deps: UploadDeps) {
   const store = new FileStore({ directory: deps.dir });
   const owners = new WeakMap<Request, User>();
+  const shared = deps.shared ?? null;
+
+  /** Beside an upload this machine put in the shared store. */
+  const sharedMark = (id: string) => path.join(deps.dir, `${id}.shared`);
+
+  async function share(upload: Upload) {
+    if (!shared) return;
+    const info: SharedInfo = {
+      userId: upload.metadata?.userId ?? '',
+      size: upload.size ?? 0,
+      filename: upload.metadata?.filename ?? '',
+      filetype: upload.metadata?.filetype ?? '',
+    };
+    const infoFile = path.join(deps.dir, `${upload.id}.shared.json`);
+    await writeFile(infoFile, JSON.stringify(info));
+    try {
+      // The bytes first, then the description that says they are complete.
+      await shared.putFile(path.join(deps.dir, upload.id), sharedKey(upload.id));
+      await shared.putFile(infoFile, sharedInfoKey(upload.id));
+      await writeFile(sharedMark(upload.id), '');
+    } finally {
+      await rm(infoFile, { force: true });
+    }
+  }
+
+  /** A finished upload another machine received: fetched from the shared store to this disk. */
+  async function fromShared(uploadId: string, userId: string): Promise<FinishedUpload | null> {
+    if (!shared) return null;
+    let info: SharedInfo;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const c of await shared.read(sharedInfoKey(uploadId))) chunks.push(Buffer.from(c as Buffer));
+      info = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SharedInfo;
+    } catch (err) {
+      if (outageAnswer(err)) throw err;
+      return null;
+    }
+    if (info.userId !== userId || (await shared.size(sharedKey(uploadId))) !== info.size) return null;
+    const dest = path.join(deps.dir, uploadId);
+    const part = `${dest}.fetch-${randomBytes(4).toString('hex')}`;
+    try {
+      await pipeline(await shared.read(sharedKey(uploadId)), createWriteStream(part));
+      await rename(part, dest);
+    } catch (err) {
+      await rm(part, { force: true });
+      throw err;
+    }
+    return {
+      id: uploadId,
+      path: dest,
+      size: info.size,
+      filename: stripControlChars(info.filename) || 'upload',
+      filetype: stripControlChars(info.filetype) || null,
+    };
+  }
 
   const server = new Server({
     path: UPLOAD_PATH,
@@ -104,6 +179,10 @@ export function createUploads(deps: UploadDeps) {
           throw tusError(ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
         }
       }
+    },
+    async onUploadFinish(_req, upload) {
+      await share(upload);
+      return {};
     },
     async onUploadCreate(req, upload) {
       const user = owners.get(req as unknown as Request);
@@ -172,8 +251,18 @@ export function createUploads(deps: UploadDeps) {
     async finished(uploadId: string, userId: string): Promise<FinishedUpload | null> {
       if (!UPLOAD_ID.test(uploadId)) return null;
       const upload: Upload | null = await store.getUpload(uploadId).catch(() => null);
-      if (!upload || upload.metadata?.userId !== userId) return null;
+      if (!upload) return fromShared(uploadId, userId);
+      if (upload.metadata?.userId !== userId) return null;
       if (upload.size === undefined || upload.offset !== upload.size) return null;
+      if (shared && (await shared.size(sharedInfoKey(upload.id))) === null) {
+        // Shared, then started from another machine: this copy is left over.
+        if (await stat(sharedMark(upload.id)).catch(() => null)) {
+          await this.discard(upload.id);
+          return null;
+        }
+        // Never shared (the store was away when it finished): now.
+        await share(upload);
+      }
       return {
         id: upload.id,
         path: path.join(deps.dir, upload.id),
@@ -188,10 +277,22 @@ export function createUploads(deps: UploadDeps) {
       if (!UPLOAD_ID.test(uploadId)) return;
       await rm(path.join(deps.dir, uploadId), { force: true });
       await rm(path.join(deps.dir, `${uploadId}.json`), { force: true });
+      await rm(path.join(deps.dir, `${uploadId}.shared`), { force: true });
+      if (shared) {
+        await shared.delete(sharedInfoKey(uploadId)).catch(() => undefined);
+        await shared.delete(sharedKey(uploadId)).catch(() => undefined);
+      }
     },
 
     async sweepAbandoned(now = Date.now()): Promise<number> {
       let removed = 0;
+      if (shared) {
+        for await (const item of shared.list('uploads/')) {
+          if (now - item.modified.getTime() <= ABANDONED_AFTER_MS) continue;
+          await shared.delete(item.key).catch(() => undefined);
+          if (!item.key.endsWith('.json')) removed++;
+        }
+      }
       const names = await readdir(deps.dir).catch(() => [] as string[]);
       for (const name of names) {
         const id = name.replace(/\.json$/, '');

@@ -166,3 +166,8 @@ export function expectedSha1(name: string, override?: string | null): string | n
   const custom = override?.trim().toLowerCase();
   return custom || WHISPER_MODELS[name]?.sha1 || null;
 }
+
+/** The byte count a model file must have: the table's, unless the operator's SHA-1 names another file. */
+export function expectedBytes(name: string, sha1Override?: string | null): number | null {
+  return sha1Override?.trim() ? null : (WHISPER_MODELS[name]?.bytes ?? null);
+}

@@ -1,12 +1,14 @@
 // The automatic model download against a local HTTP server serving a generated model: fresh,
 // interrupted then resumed on the next attempt, a wrong checksum refused, jobs waiting meanwhile.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha1Of, startModelServer, type ModelServer } from '../../../test/model-server';
 import { testModelPath } from '../../../test/test-model';
 import { EngineError } from '../types';
+import { checkModelFile } from '../whisper/model-file';
 import { createModelProvisioner, type ModelProvisionerOptions } from './provision';
 
 let server: ModelServer;
@@ -22,7 +24,7 @@ const logger = {
 function setup(extra: Partial<ModelProvisionerOptions> = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cs-provision-'));
   dirs.push(dir);
-  const dest = path.join(dir, 'models', 'ggml-base.bin');
+  const dest = path.join(dir, 'models', `ggml-${extra.name ?? 'base'}.bin`);
   return {
     dest,
     provisioner: createModelProvisioner({
@@ -112,5 +114,77 @@ describe('model provisioning', () => {
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'canceled' });
     provisioner.close();
+  });
+
+  it('finds a truncated model at start, moves it aside and fetches it again (checksum known)', async () => {
+    const { dest, provisioner } = setup();
+    mkdirSync(path.dirname(dest), { recursive: true });
+    writeFileSync(dest, model.subarray(0, Math.floor(model.length / 2)));
+    lines.length = 0;
+    provisioner.start();
+    await provisioner.ready();
+    expect(readFileSync(dest).equals(model)).toBe(true);
+    expect(lines.find((l) => l.level === 'warn')!.msg).toContain('is damaged');
+    expect(readFileSync(`${dest}.damaged`).length).toBe(Math.floor(model.length / 2));
+    // What was verified is remembered beside the file: a restart need not read it again.
+    expect(JSON.parse(readFileSync(`${dest}.verified.json`, 'utf8'))).toMatchObject({ sha1: sha1Of(model) });
+    provisioner.close();
+    const again = setup();
+    mkdirSync(path.dirname(again.dest), { recursive: true });
+    writeFileSync(again.dest, model);
+    const before = server.requests.length;
+    await again.provisioner.ready();
+    expect(server.requests.length).toBe(before);
+    again.provisioner.close();
+  });
+
+  it('without a checksum, a file cut short fails the structural check and is fetched again', async () => {
+    const check = (file: string) => {
+      const r = checkModelFile(file);
+      return r.ok ? null : r.reason;
+    };
+    const { dest, provisioner } = setup({ name: 'custom', sha1: null, check });
+    server.files.set('ggml-custom.bin', model);
+    mkdirSync(path.dirname(dest), { recursive: true });
+    writeFileSync(dest, model.subarray(0, model.length - 1000));
+    provisioner.start();
+    await provisioner.ready();
+    expect(readFileSync(dest).equals(model)).toBe(true);
+    provisioner.close();
+  });
+
+  it('judges a file the operator named by its structure only, never by the catalogue', async () => {
+    // Their own model under a catalogue name: another size and checksum than the table's 'base'.
+    const { dest, provisioner } = setup({ sha1: null, existing: 'structure', check: () => null });
+    mkdirSync(path.dirname(dest), { recursive: true });
+    writeFileSync(dest, model);
+    const before = server.requests.length;
+    await provisioner.ready();
+    expect(server.requests.length).toBe(before);
+    expect(readFileSync(dest).equals(model)).toBe(true);
+    provisioner.close();
+  });
+
+  it('waits for another process downloading the same model, without an error, and says when it is ready', async () => {
+    const { dest, provisioner } = setup();
+    mkdirSync(path.dirname(dest), { recursive: true });
+    // The other downloader: a live process whose pid is in the lock.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${dest}.lock`, String(other.pid));
+      lines.length = 0;
+      provisioner.start();
+      await expect.poll(() => lines.some((l) => l.msg.includes('this process waits for it'))).toBe(true);
+      expect(provisioner.state().state).toBe('downloading');
+      // The other process finishes: its file appears and its lock goes.
+      writeFileSync(dest, model);
+      rmSync(`${dest}.lock`);
+      await provisioner.ready();
+      expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+      expect(lines.some((l) => l.level === 'info' && l.msg === 'Whisper model ready')).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+      provisioner.close();
+    }
   });
 });

@@ -3,13 +3,16 @@
 // checksum-verified, atomic: ./download.ts), retrying with backoff. Jobs wait for it, seeing the
 // download's progress, and start by themselves once it is there. Operators read what went wrong
 // and what to do in the log; users only ever see a translated message.
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../../../logger';
 import { retryDelayMs } from '../../jobs/queue';
 import { EngineError } from '../types';
-import { expectedSha1, expectedSha256, modelUrl } from './catalogue';
-import { downloadFile, DownloadError } from './download';
+import { expectedBytes, expectedSha1, expectedSha256, modelUrl } from './catalogue';
+import { downloadFile, DownloadError, partPath } from './download';
 
 export type ModelState =
   | { state: 'checking' }
@@ -30,6 +33,19 @@ export interface ModelProvisionerOptions {
   sha1?: string | null;
   /** The SHA-256 the file must have (another model's table); overrides Whisper's table. */
   sha256?: string | null;
+  /** The file's size in bytes when known (default: Whisper's table, unless `sha1` overrides it). */
+  bytes?: number | null;
+  /**
+   * A structural check for a file without a known checksum (whisper.cpp's headers): the reason
+   * it is not a usable model, or null.
+   */
+  check?: (file: string) => string | null;
+  /**
+   * How a file already there is judged: 'verify' (default) by size and checksum, for the file this
+   * server fetches itself; 'structure' by `check` only, for a file the operator named
+   * (WHISPER_MODEL), which may be their own model under a catalogue name.
+   */
+  existing?: 'verify' | 'structure';
   /** The setting that turns the automatic download off, named in the log (default WHISPER_MODEL_AUTO_DOWNLOAD). */
   autoDownloadSetting?: string;
   /** WHISPER_MODEL_AUTO_DOWNLOAD. */
@@ -71,11 +87,35 @@ export interface ModelProvisioner {
 }
 
 const MB = 1024 * 1024;
+/** While another process downloads the model, how often this one looks whether it is there. */
+const BUSY_POLL_MS = 2_000;
+
+/** Beside a verified model: its size, time and digests, so a restart need not read it again. */
 const exists = (file: string) =>
   stat(file).then(
     (s) => s.isFile(),
     () => false,
   );
+
+const verifiedPath = (file: string) => `${file}.verified.json`;
+interface VerifiedMark {
+  size: number;
+  mtimeMs: number;
+  sha1: string | null;
+  sha256: string | null;
+}
+
+async function digests(file: string, withSha256: boolean): Promise<{ sha1: string; sha256: string | null }> {
+  const sha1 = createHash('sha1');
+  const sha256 = withSha256 ? createHash('sha256') : null;
+  await pipeline(createReadStream(file), async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      sha1.update(chunk);
+      sha256?.update(chunk);
+    }
+  });
+  return { sha1: sha1.digest('hex'), sha256: sha256?.digest('hex') ?? null };
+}
 
 export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProvisioner {
   const delays = opts.retryDelaysMs ?? [10_000, 30_000, 120_000, 600_000];
@@ -85,6 +125,10 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
   const label = opts.label ?? 'Whisper model';
   const sha1 = expectedSha1(opts.name, opts.sha1);
   const sha256 = opts.sha256 !== undefined ? opts.sha256 : expectedSha256(opts.name, opts.sha1);
+  const bytes = opts.bytes !== undefined ? opts.bytes : expectedBytes(opts.name, opts.sha1);
+  /** The file this process found good (size and time), so a job does not check it again. */
+  let good: { size: number; mtimeMs: number } | null = null;
+  let busySince = 0;
   const listeners = new Set<() => void>();
   let current: ModelState = { state: 'checking' };
   let started: Promise<void> | null = null;
@@ -104,22 +148,129 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       `that serves ${file}, or put the file at ${opts.path} yourself (npm run model:download -- ${opts.name}); ` +
       `for a custom file set WHISPER_MODEL_SHA1 to its SHA-1.`;
 
+  /**
+   * Whether the file is there and is the model: its size, its checksum (read once, then
+   * remembered beside it by size and time) or, without one, its structure. A truncated or damaged
+   * file (a disk that filled up, a copy cut short) is removed, so that it is fetched again instead
+   * of failing every job. Returns false when there is no usable file.
+   */
+  let judging: Promise<boolean> | null = null;
+  /** One judgement at a time (start() and a waiting job ask together). */
+  const usable = () => (judging ??= judge().finally(() => (judging = null)));
+
+  async function judge(): Promise<boolean> {
+    const info = await stat(opts.path).catch(() => null);
+    if (!info?.isFile()) return false;
+    if (good && good.size === info.size && good.mtimeMs === info.mtimeMs) return true;
+    let reason: string | null = null;
+    const byTable = opts.existing !== 'structure';
+    if (byTable && bytes !== null && info.size !== bytes) {
+      reason = `${info.size} bytes where the model has ${bytes}`;
+    } else if (byTable && (sha1 || sha256)) {
+      const mark = (await readFile(verifiedPath(opts.path), 'utf8')
+        .then((t) => JSON.parse(t) as VerifiedMark)
+        .catch(() => null)) as VerifiedMark | null;
+      const known =
+        mark?.size === info.size &&
+        mark.mtimeMs === info.mtimeMs &&
+        (!sha1 || mark.sha1 === sha1) &&
+        (!sha256 || mark.sha256 === sha256);
+      if (!known) {
+        const got = await digests(opts.path, !!sha256);
+        if (sha1 && got.sha1 !== sha1) reason = `its SHA-1 is ${got.sha1}, the model's is ${sha1}`;
+        else if (sha256 && got.sha256 !== sha256)
+          reason = `its SHA-256 is ${got.sha256}, the model's is ${sha256}`;
+        else await remember(info, got);
+      }
+    } else if (opts.check) {
+      reason = opts.check(opts.path);
+    }
+    if (reason === null) {
+      good = { size: info.size, mtimeMs: info.mtimeMs };
+      return true;
+    }
+    good = null;
+    if (!opts.autoDownload) {
+      opts.logger.error(
+        { model: opts.name, path: opts.path, reason },
+        `The ${label} at ${opts.path} is damaged (${reason}) and ${opts.autoDownloadSetting ?? 'WHISPER_MODEL_AUTO_DOWNLOAD'} is off: ` +
+          `jobs that need it fail until it is replaced. Run: npm run model:download -- ${opts.name}.`,
+      );
+      return false;
+    }
+    // Moved aside, not deleted: the bytes stay for an operator to look at (one copy is kept).
+    opts.logger.warn(
+      { model: opts.name, path: opts.path, reason, keptAt: `${opts.path}.damaged` },
+      `The ${label} at ${opts.path} is damaged (${reason}): it is moved aside and fetched again.`,
+    );
+    await rename(opts.path, `${opts.path}.damaged`).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+    await rm(verifiedPath(opts.path), { force: true });
+    return false;
+  }
+
+  async function remember(
+    info: { size: number; mtimeMs: number },
+    got: { sha1: string; sha256: string | null },
+  ) {
+    const mark: VerifiedMark = { size: info.size, mtimeMs: info.mtimeMs, ...got };
+    await writeFile(verifiedPath(opts.path), JSON.stringify(mark)).catch(() => undefined);
+  }
+
+  const becameReady = () => {
+    if (current.state === 'ready') return;
+    const waited = busySince ? Math.round((Date.now() - busySince) / 1000) : null;
+    busySince = 0;
+    opts.logger.info({ model: opts.name, path: opts.path, waitedSec: waited }, `${label} ready`);
+    set({ state: 'ready' });
+  };
+
   /** Whether the model is there (ready) or will not come (missing); false: a download is needed. */
   async function settled(): Promise<boolean> {
-    if (await exists(opts.path)) {
-      set({ state: 'ready' });
+    if (await usable()) {
+      becameReady();
       return true;
     }
     if (!opts.autoDownload) {
-      opts.logger.error(
-        { model: opts.name, path: opts.path },
-        `The ${label} is missing and ${opts.autoDownloadSetting ?? 'WHISPER_MODEL_AUTO_DOWNLOAD'} is off: jobs that need it fail until it is there. ` +
-          `Run: npm run model:download -- ${opts.name}${opts.autoDownloadSetting ? '' : ' (or set WHISPER_MODEL to the file)'}.`,
-      );
+      if (!(await exists(opts.path)))
+        opts.logger.error(
+          { model: opts.name, path: opts.path },
+          `The ${label} is missing and ${opts.autoDownloadSetting ?? 'WHISPER_MODEL_AUTO_DOWNLOAD'} is off: jobs that need it fail until it is there. ` +
+            `Run: npm run model:download -- ${opts.name}${opts.autoDownloadSetting ? '' : ' (or set WHISPER_MODEL to the file)'}.`,
+        );
       set({ state: 'missing' });
       return true;
     }
     return false;
+  }
+
+  /**
+   * Another process (a second worker on the same DATA_DIR, `npm run model:download`) holds the
+   * download: wait for its file rather than fight over it, and say so once.
+   */
+  function waitForOther(message: string) {
+    if (!busySince) {
+      busySince = Date.now();
+      opts.logger.info(
+        { model: opts.name, path: opts.path },
+        `${message}: this process waits for it and says when the ${label} is ready.`,
+      );
+    }
+    void stat(partPath(opts.path))
+      .then((s) => s.size)
+      .catch(() => 0)
+      .then((partBytes) => {
+        if (current.state !== 'ready')
+          set({
+            state: 'downloading',
+            percent: bytes ? Math.min(100, Math.floor((partBytes / bytes) * 1000) / 10) : null,
+            bytes: partBytes,
+            total: bytes,
+          });
+      });
+    timer = setTimeout(() => void attempt(), BUSY_POLL_MS);
+    timer.unref();
   }
 
   /** The process's own retry loop (without a queue). */
@@ -127,9 +278,10 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
     if (closed || (await settled())) return;
     try {
       await tryDownload(controller.signal);
-    } catch {
-      // Logged by tryDownload; try again after the backoff.
+    } catch (err) {
       if (closed || controller.signal.aborted) return;
+      if (err instanceof DownloadError && err.code === 'busy') return waitForOther(err.message);
+      // Logged by tryDownload; try again after the backoff.
       const delay = delays[Math.min(failures - 1, delays.length - 1)]!;
       timer = setTimeout(() => void attempt(), delay);
       timer.unref();
@@ -138,7 +290,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
 
   /** One download; on failure logs the cause and what to do, and throws. */
   async function tryDownload(signal: AbortSignal): Promise<void> {
-    if (await exists(opts.path)) return set({ state: 'ready' });
+    if (await usable()) return becameReady();
     opts.logger.info({ model: opts.name, url, dest: opts.path }, `downloading the ${label}`);
     set({ state: 'downloading', percent: null, bytes: 0, total: null });
     let lastLog = 0;
@@ -172,6 +324,10 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         },
       });
       failures = 0;
+      busySince = 0;
+      const info = await stat(opts.path);
+      good = { size: info.size, mtimeMs: info.mtimeMs };
+      if (sha1 || sha256) await remember(info, { sha1: result.sha1, sha256: result.sha256 });
       opts.logger.info(
         {
           model: opts.name,
@@ -190,6 +346,8 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         if (current.state === 'downloading') set({ state: 'checking' });
         throw err;
       }
+      // Not a failure: another process is fetching the same file (the caller waits for it).
+      if (err instanceof DownloadError && err.code === 'busy') throw err;
       failures++;
       const message = err instanceof Error ? err.message : String(err);
       const delay = opts.enqueue
@@ -198,9 +356,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
       const what =
         err instanceof DownloadError && err.code === 'checksum'
           ? `The file downloaded from ${url} is not the published ${file} (${message}).`
-          : err instanceof DownloadError && err.code === 'busy'
-            ? `Another process is downloading ${file}; waiting for it.`
-            : `Could not download the ${label} from ${url}: ${message}.`;
+          : `Could not download the ${label} from ${url}: ${message}.`;
       opts.logger.error(
         { model: opts.name, attempt: failures, retryInSec: Math.round(delay / 1000) },
         `${what} Trying again in ${Math.round(delay / 1000)} s. ${advice()}`,
@@ -245,10 +401,7 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
     },
     state: () => current,
     async ready({ signal, onProgress } = {}) {
-      if (await exists(opts.path)) {
-        if (current.state !== 'ready') set({ state: 'ready' });
-        return;
-      }
+      if (await usable()) return becameReady();
       start();
       return new Promise<void>((resolve, reject) => {
         const check = () => {
@@ -293,8 +446,8 @@ export function createModelProvisioner(opts: ModelProvisionerOptions): ModelProv
         listeners.add(check);
         signal?.addEventListener('abort', check, { once: true });
         // A file put in place by hand (or by another process) counts too.
-        void exists(opts.path).then((there) => {
-          if (there && current.state !== 'ready') set({ state: 'ready' });
+        void usable().then((there) => {
+          if (there) becameReady();
           else check();
         });
       });

@@ -5,6 +5,7 @@
 import type { Segment } from '../../../../common/segments';
 import type { SpeakerTurn } from '../../../../common/speakers';
 import type { DiarizeJob } from '../../speakers/diarization/diarize';
+import type { RecognizerJob } from '../sherpa/decoder';
 import type { Region } from '../speech/regions';
 
 export interface ChildJob {
@@ -30,6 +31,11 @@ export interface ChildJob {
   transcribe?: boolean;
   /** Identify speakers once the words are out (sherpa-onnx diarization). */
   diarize?: DiarizeJob;
+  /**
+   * Decode with a sherpa-onnx offline recognizer (Parakeet, SenseVoice) instead of whisper.cpp;
+   * `modelPath` then only names its main file in messages.
+   */
+  recognizer?: RecognizerJob;
 }
 
 export type ChildMessage =

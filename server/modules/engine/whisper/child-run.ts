@@ -3,10 +3,13 @@
 // timeline and regroup the words into sentences; then, when asked, identify the speakers.
 // Everything the parent needs is reported as it happens (child-protocol.ts).
 import { closeSync, fstatSync, openSync } from 'node:fs';
+import os from 'node:os';
 import { createWordGrouper } from '../../../../common/word-groups';
 import type { Segment } from '../../../../common/segments';
 import type { SpeakerTurn } from '../../../../common/speakers';
 import { checkDiarizationModels, diarize } from '../../speakers/diarization/diarize';
+import { checkRecognizerFiles } from '../sherpa/files';
+import { loadSherpaDecoder } from '../sherpa/decoder';
 import { firstChunkSec, keepUntilSeam, nextChunkSec, planChunk } from './chunk-plan';
 import { readRanges, SAMPLE_RATE, send } from './child-io';
 import type { ChildJob } from './child-protocol';
@@ -20,15 +23,25 @@ const PROMPT_CHARS = 200;
 
 /** The model and the speaker models are checked before any work: a job that cannot run fails fast. */
 function checkModels(job: ChildJob): boolean {
-  const check = job.transcribe === false ? ({ ok: true } as const) : checkModelFile(job.modelPath);
-  if (!check.ok) {
-    const missing = check.reason.startsWith('cannot open') && /ENOENT/.test(check.reason);
-    send({
-      t: 'error',
-      code: missing ? 'model_missing' : 'model_invalid',
-      message: `${job.modelPath}: ${check.reason}`,
-    });
-    return false;
+  if (job.transcribe === false) {
+    // Only speakers are identified: no recognizer model is needed.
+  } else if (job.recognizer) {
+    const files = checkRecognizerFiles(job.recognizer.paths);
+    if (!files.ok) {
+      send({ t: 'error', code: files.code, message: files.reason });
+      return false;
+    }
+  } else {
+    const check = checkModelFile(job.modelPath);
+    if (!check.ok) {
+      const missing = check.reason.startsWith('cannot open') && /ENOENT/.test(check.reason);
+      send({
+        t: 'error',
+        code: missing ? 'model_missing' : 'model_invalid',
+        message: `${job.modelPath}: ${check.reason}`,
+      });
+      return false;
+    }
   }
   if (job.diarize) {
     const models = checkDiarizationModels(job.diarize);
@@ -143,7 +156,16 @@ async function transcribe(job: ChildJob, fd: number, fileSec: number): Promise<s
     if (!decoder) {
       send({ t: 'stage', stage: 'transcribing' });
       try {
-        decoder = loadDecoder(job, wordMode, (ms) => send({ t: 'loaded', ms }));
+        const onLoaded = (ms: number) => send({ t: 'loaded', ms });
+        // A recognizer's native library exits the process on a file it cannot read: the parent
+        // (relay.ts) reports that death between 'transcribing' and 'loaded' as a model that is bad.
+        decoder = job.recognizer
+          ? loadSherpaDecoder(
+              job.recognizer,
+              { language: job.language, threads: job.threads ?? os.availableParallelism() },
+              onLoaded,
+            )
+          : loadDecoder(job, wordMode, onLoaded);
       } catch (err) {
         send({ t: 'error', code: 'model_invalid', message: `${job.modelPath}: ${(err as Error).message}` });
         return undefined;

@@ -28,12 +28,14 @@ export interface Relay {
 
 export function createRelay(
   job: ChildJob,
-  opts: Pick<TranscribeOptions, 'onProgress' | 'onSegment' | 'onStage'>,
+  opts: Pick<TranscribeOptions, 'onProgress' | 'onSegment' | 'onStage' | 'onLanguage'>,
   env: {
     limitSec: number;
     watchdogMs: number;
     /** The name `npm run model:download` knows the model by, for the missing model's message. */
     modelName: string;
+    /** What the model is called in messages (default 'Whisper'). */
+    label?: string;
     logger?: Pick<Logger, 'debug' | 'warn'>;
   },
 ): Relay {
@@ -49,6 +51,9 @@ export function createRelay(
   let done = false;
   /** Speaker diarization: started (its models loading in native code), and its result. */
   let diarizing = false;
+  /** The model loading in native code (between 'transcribing' and 'loaded'). */
+  let loading = false;
+  const label = env.label ?? 'Whisper';
   let turns: SpeakerTurn[] | null = null;
   let childError: { code: string; message: string } | undefined;
   /** A progress listener that threw between messages: the job ends with it at the next one. */
@@ -72,9 +77,11 @@ export function createRelay(
       if (tickError) throw tickError;
       switch (msg.t) {
         case 'loaded':
-          env.logger?.debug({ ms: msg.ms }, 'whisper model loaded');
+          loading = false;
+          env.logger?.debug({ ms: msg.ms, model: label }, 'model loaded');
           break;
         case 'stage':
+          if (msg.stage === 'transcribing') loading = true;
           opts.onStage?.(msg.stage);
           break;
         case 'regions':
@@ -90,6 +97,7 @@ export function createRelay(
           break;
         case 'language':
           language = msg.code;
+          opts.onLanguage?.(msg.code);
           break;
         case 'segment':
           stream.push({
@@ -126,7 +134,7 @@ export function createRelay(
     result({ code, signal, stderrTail }) {
       clearInterval(ticker);
       if (tickError) throw tickError;
-      if (childError) throw childFailure(childError, env.modelName);
+      if (childError) throw childFailure(childError, env.modelName, label);
       // Once 'done' has arrived the transcript is complete, however the child then exits.
       if (done) {
         report(estimator.finish());
@@ -146,6 +154,12 @@ export function createRelay(
           `the speaker diarization models cannot be loaded${detail ? `: ${detail}` : ''}`,
         );
       }
+      if (loading && job.recognizer) {
+        // sherpa-onnx exits the process on a model it cannot use (a bad file, a wrong interface).
+        const detail = stderrTail.trim().split('\n').slice(-2).join(' | ');
+        env.logger?.warn({ code, signal, stderr: stderrTail.slice(-1000) }, `${label} model load died`);
+        throw new EngineError('model_invalid', `the ${label} model cannot be loaded${detail ? `: ${detail}` : ''}`);
+      }
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
       const detail = stderrTail.trim().split('\n').slice(-3).join(' | ');
       env.logger?.warn({ code, signal, stderr: stderrTail.slice(-1000) }, 'whisper child died');
@@ -159,15 +173,19 @@ export function createRelay(
 }
 
 /** The reason a child reported before giving up. */
-function childFailure({ code, message }: { code: string; message: string }, modelName: string): EngineError {
+function childFailure(
+  { code, message }: { code: string; message: string },
+  modelName: string,
+  label: string,
+): EngineError {
   if (message.startsWith('speaker diarization:') && (code === 'model_invalid' || code === 'model_missing'))
     return new EngineError(code, `the speaker diarization models cannot be used: ${message}`);
   if (code === 'model_invalid')
-    return new EngineError('model_invalid', `the Whisper model cannot be loaded: ${message}`);
+    return new EngineError('model_invalid', `the ${label} model cannot be loaded: ${message}`);
   if (code === 'model_missing')
     return new EngineError(
       'model_missing',
-      `Whisper model not found (${message}). Download it with: npm run model:download -- ${modelName}`,
+      `${label} model not found (${message}). Download it with: npm run model:download -- ${modelName}`,
     );
   return new EngineError('engine_crashed', message);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "transcripts" ADD COLUMN "engine_choice" text DEFAULT 'auto' NOT NULL;--> statement-breakpoint
+ALTER TABLE "transcripts" ADD CONSTRAINT "transcripts_engine_choice_check" CHECK ("transcripts"."engine_choice" in ('auto', 'whisper', 'parakeet', 'sense-voice'));
