@@ -139,10 +139,11 @@ export const WebhookCode = {
 export const LinkCode = {
   /** Not an http(s) address, or credentials in it. */
   BAD_URL: 42251,
-  /** The host is (or resolves to) a private, loopback or link-local address. */
+  /**
+   * The host is (or resolves to) anything but a public address, or does not resolve: one answer
+   * for both, so nobody learns which internal names exist (42253 is retired).
+   */
   BLOCKED: 42252,
-  /** The host name does not resolve. */
-  UNREACHABLE: 42253,
 } as const;
 
 /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */

@@ -45,13 +45,11 @@ export function useMediaPlayer({ segments, mediaUrl, keyboard }: MediaPlayerOpti
       setSpeedState(el.playbackRate);
       setItem(SPEED_KEY, el.playbackRate);
     };
-    const stored = getItem(SPEED_KEY, { type: 'number' });
-    if (stored && stored >= 0.25 && stored <= 4) {
-      el.playbackRate = el.defaultPlaybackRate = stored;
-      setSpeedState(stored);
-    }
     el.addEventListener('error', check);
+    // Also how the stored speed reaches the speed control: setting the rate fires 'ratechange'.
     el.addEventListener('ratechange', remember);
+    const stored = getItem(SPEED_KEY, { type: 'number' });
+    if (stored && stored >= 0.25 && stored <= 4) el.playbackRate = el.defaultPlaybackRate = stored;
     const timer = setTimeout(check, 0);
     return () => {
       el.removeEventListener('error', check);

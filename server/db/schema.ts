@@ -682,6 +682,9 @@ export const webhookEndpoints = pgTable(
     events: jsonb('events').$type<string[]>().notNull(),
     /** `whsec_` + base64 key; kept readable because every delivery is signed with it. */
     secret: text('secret').notNull(),
+    /** The secret before the last rotation: deliveries carry its signature too until the time below. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
     enabled: boolean('enabled').notNull().default(true),
     /** Why it was turned off by the server (`failures`), null when the owner did it or it is on. */
     disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
