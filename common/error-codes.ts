@@ -64,6 +64,14 @@ export const TranscriptCode = {
   BAD_EDIT: 42206,
 } as const;
 
+/** Identifying speakers on a finished transcript. */
+export const SpeakerCode = {
+  /** This server's engine cannot identify speakers (no local diarization). */
+  UNAVAILABLE: 40981,
+  /** Not a finished transcript with media, or its speakers are being identified already. */
+  NOT_READY: 40982,
+} as const;
+
 export const FolderCode = {
   TOO_MANY: 40307,
   NOT_FOUND: 40406,
@@ -212,6 +220,7 @@ export const ERROR_CODES = {
   UploadCode,
   AdmissionCode,
   TranscriptCode,
+  SpeakerCode,
   FolderCode,
   ExportCode,
   ShareCode,

@@ -7,7 +7,12 @@ import { listResponseSchema } from './list-response';
 import { footerQuery, pageQuery } from './seo';
 import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
 import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
-import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
+import {
+  identifySpeakersSchema,
+  linkRunSchema,
+  retrySchema,
+  uploadRunSchema,
+} from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
 import { renderRequestSchema } from '../../common/render-options';
 import {
@@ -103,6 +108,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'DELETE /self-api/v1/transcripts/{id}': { tag: T, summary: 'Delete a transcript and its media' },
   'POST /self-api/v1/transcripts/{id}/retry': { tag: T, summary: 'Transcribe again', body: retrySchema },
+  'POST /self-api/v1/transcripts/{id}/speakers/identify': {
+    tag: T,
+    summary: 'Identify the speakers of a finished transcript (a job; speaker_note follows it)',
+    body: identifySpeakersSchema,
+  },
   'POST /self-api/v1/transcripts/{id}/cancel': { tag: T, summary: 'Stop a waiting or running transcription' },
   'GET /self-api/v1/transcripts/{id}/media': {
     tag: T,
