@@ -35,7 +35,19 @@ export const signupSchema = z.object({
   name: textField({ max: 80, maxMessage: 'validation.nameMax' }).optional(),
 });
 export const forgotSchema = z.object({ email: emailField });
-export const resetSchema = z.object({ token: mailTokenField, password: newPasswordField });
+/**
+ * "Also revoke all my API keys" beside a new password: a JSON boolean, or a form checkbox's `on`
+ * (the reset form posts before hydration too). Keys otherwise survive a password change.
+ */
+export const revokeApiKeysField = z
+  .union([z.boolean(), z.literal('on')])
+  .optional()
+  .transform((v) => v === true || v === 'on');
+export const resetSchema = z.object({
+  token: mailTokenField,
+  password: newPasswordField,
+  revoke_api_keys: revokeApiKeysField,
+});
 export const verifyCodeSchema = z.object({ email: emailField, code: mailCodeField });
 /** Activation: the mailed link's token, or the address with the mailed code. */
 export const completeSignupSchema = z.union([z.object({ token: mailTokenField }), verifyCodeSchema]);

@@ -64,6 +64,14 @@ export const TranscriptCode = {
   BAD_EDIT: 42206,
 } as const;
 
+/** Identifying speakers on a finished transcript. */
+export const SpeakerCode = {
+  /** This server's engine cannot identify speakers (no local diarization). */
+  UNAVAILABLE: 40981,
+  /** Not a finished transcript with media, or its speakers are being identified already. */
+  NOT_READY: 40982,
+} as const;
+
 export const FolderCode = {
   TOO_MANY: 40307,
   NOT_FOUND: 40406,
@@ -131,10 +139,11 @@ export const WebhookCode = {
 export const LinkCode = {
   /** Not an http(s) address, or credentials in it. */
   BAD_URL: 42251,
-  /** The host is (or resolves to) a private, loopback or link-local address. */
+  /**
+   * The host is (or resolves to) anything but a public address, or does not resolve: one answer
+   * for both, so nobody learns which internal names exist (42253 is retired).
+   */
   BLOCKED: 42252,
-  /** The host name does not resolve. */
-  UNREACHABLE: 42253,
 } as const;
 
 /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
@@ -202,6 +211,7 @@ export const ERROR_CODES = {
   UploadCode,
   AdmissionCode,
   TranscriptCode,
+  SpeakerCode,
   FolderCode,
   ExportCode,
   ShareCode,

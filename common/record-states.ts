@@ -18,6 +18,14 @@ export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
 export const TRANSCRIPT_SOURCES = ['upload', 'import', 'link'] as const;
 export type TranscriptSource = (typeof TRANSCRIPT_SOURCES)[number];
 
+/**
+ * What a transcript says about its speakers beside its text: being identified (a job on a finished
+ * transcript), or asked for but not identified — the speaker models are not available on the
+ * server (`unavailable`), or identifying them failed (`failed`). Null: nothing to say.
+ */
+export const SPEAKER_NOTES = ['identifying', 'unavailable', 'failed'] as const;
+export type SpeakerNote = (typeof SPEAKER_NOTES)[number];
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

@@ -81,4 +81,10 @@ export const retrySchema = z
   })
   .strict();
 export type RetryOptions = z.output<typeof retrySchema>;
+
+/** POST /transcripts/:id/speakers/identify: how many speakers to expect (left out or null: find out). */
+export const identifySpeakersSchema = z
+  .object({ speaker_count: runOptionsSchema.shape.speaker_count })
+  .strict();
+export type IdentifySpeakersInput = z.input<typeof identifySpeakersSchema>;
 export type RetryOptionsInput = z.input<typeof retrySchema>;

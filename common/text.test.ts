@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstControlChar, hasControlChars, stripControlChars, textField } from './text';
+import { firstInputProblem, MAX_INPUT_DEPTH, hasControlChars, stripControlChars, textField } from './text';
 
 describe('control characters in text', () => {
   it('finds NUL, C0/C1 controls and lone surrogates; lines only where allowed', () => {
@@ -23,8 +23,17 @@ describe('control characters in text', () => {
     expect(textField({ max: 20, multiline: true }).safeParse('a\nb').data).toBe('a\nb');
   });
   it('names the first bad field of a body, skipping files', () => {
-    expect(firstControlChar({ a: 'ok', b: [{ c: 'x\u0000' }] })).toBe('b.0.c');
-    expect(firstControlChar({ a: 'line\nbreak', n: 3 })).toBeNull();
-    expect(firstControlChar('\u0000')).toBe('_');
+    expect(firstInputProblem({ a: 'ok', b: [{ c: 'x\u0000' }] })?.path).toBe('b.0.c');
+    expect(firstInputProblem({ a: 'ok', b: ['y', 'x\u0001'], c: 'z\u0002' })?.path).toBe('b.1');
+    expect(firstInputProblem({ a: 'line\nbreak', n: 3 })).toBeNull();
+    expect(firstInputProblem('\u0000')).toEqual({ path: '_', message: 'validation.controlChars' });
+  });
+  it('walks any depth without recursion, and names a body nested past the limit', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(firstInputProblem(deep)).toEqual({ path: '0.0.0', message: 'validation.tooDeep' });
+    let fine: unknown = 'x';
+    for (let i = 0; i < MAX_INPUT_DEPTH; i++) fine = { a: fine };
+    expect(firstInputProblem(fine)).toBeNull();
   });
 });

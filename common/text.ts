@@ -49,21 +49,31 @@ export function textField(opts: TextOptions & { max: number; min?: number; maxMe
   );
 }
 
-/** Every string in a parsed body or query, with its path, for the input layer's check. */
-export function firstControlChar(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string')
-    return hasControlChars(value, { multiline: true }) ? path.join('.') || '_' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = firstControlChar(value[i], [...path, String(i)]);
-      if (found !== null) return found;
+/** Nesting deeper than this in a request body is refused (422): no form of ours nests past 5. */
+export const MAX_INPUT_DEPTH = 64;
+export const TOO_DEEP_MESSAGE = 'validation.tooDeep';
+
+/**
+ * The first problem in a parsed body or query, for the input layer's check: the path of a string
+ * holding a control character, or of a value nested deeper than MAX_INPUT_DEPTH. Walked with a
+ * stack of its own, never recursion, so no body can exhaust the call stack (a 500 before).
+ */
+export function firstInputProblem(value: unknown): { path: string; message: string } | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasControlChars(v, { multiline: true }))
+        return { path: path.join('.') || '_', message: CONTROL_CHARS_MESSAGE };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object' && !(value instanceof Blob)) {
-    for (const [k, v] of Object.entries(value)) {
-      const found = firstControlChar(v, [...path, k]);
-      if (found !== null) return found;
+    if (!v || typeof v !== 'object' || v instanceof Blob) continue;
+    if (path.length >= MAX_INPUT_DEPTH)
+      return { path: path.slice(0, 3).join('.') || '_', message: TOO_DEEP_MESSAGE };
+    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+    // Pushed in reverse so the first field is looked at first (the path a person expects).
+    for (let i = entries.length - 1; i >= 0; i--) {
+      stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
     }
   }
   return null;

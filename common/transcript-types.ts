@@ -3,14 +3,14 @@ import type { ExportFormat } from './ranks';
 import type { SearchSnippet } from './search-snippet';
 import type { Segment } from './segments';
 import type { Speaker } from './speakers';
-import type { TranscriptSource, TranscriptStatus } from './record-states';
+import type { SpeakerNote, TranscriptSource, TranscriptStatus } from './record-states';
 
 export type { TranscriptSource, TranscriptStatus } from './record-states';
 
 /**
  * What a job is doing, in order: downloading the media (a link import), waiting for the speech
  * engine (its model downloading), preparing the audio (decoding), detecting speech,
- * transcribing, saving.
+ * transcribing, identifying speakers, saving.
  */
 export const TRANSCRIPT_STAGES = [
   'downloading',
@@ -18,6 +18,7 @@ export const TRANSCRIPT_STAGES = [
   'preparing',
   'detecting',
   'transcribing',
+  'speakers',
   'saving',
 ] as const;
 export type TranscriptStage = (typeof TRANSCRIPT_STAGES)[number];
@@ -67,6 +68,11 @@ export interface TranscriptJson {
   /** Whether speakers are identified (local diarization), and how many were expected (null: any). */
   detect_speakers: boolean;
   speaker_count: number | null;
+  /**
+   * About the speakers: being identified on the finished transcript, or asked for but not
+   * identified (`unavailable`: the speaker models are not on the server; `failed`). Null: nothing.
+   */
+  speaker_note: SpeakerNote | null;
   /** Transcripts waiting in the queue: how many files are ahead (single reads only). */
   queue_position?: number | null;
   /** The stretches transcribed when speech was detected (single reads only); null = all of it. */

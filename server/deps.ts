@@ -4,6 +4,7 @@ import type { Env } from './env';
 import { currentRequestId, type Logger } from './logger';
 import type { AccountDeps } from './modules/accounts/deps';
 import { createLimiters } from './modules/auth/rate-limits';
+import { confirmPassword } from './modules/accounts/confirm-password';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createEngine, modelDownloadHeaders } from './modules/engine/create-engine';
 import type { ModelProvisioner } from './modules/engine/models/provision';
@@ -17,7 +18,7 @@ import { checkStoreAtStart } from './modules/storage/check-at-start';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
-import { readCookie, SESSION_COOKIE } from '../common/cookies';
+import { credentialOf } from './http/cookies';
 import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
@@ -39,6 +40,7 @@ import type { RenderDeps } from './modules/render/deps';
 import { renderFfmpegPath } from './modules/render/ffmpeg';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
+import type { ApiKeyMailDeps } from './modules/api-keys/keys';
 import { authenticate } from './modules/api-keys/authenticate';
 import type { WebhookDeps } from './modules/webhooks/deps';
 import { transcriptWebhooks } from './modules/webhooks/transcript-events';
@@ -63,7 +65,7 @@ export interface ServiceDeps {
   seo: { tools: ToolPages; rules: RouteRules };
   affiliate: AffiliateDeps;
   /** API keys' per-key minute allowances (docs/decisions/0018-api-keys-webhooks.md). */
-  apiKeys: { keyLimiter: KeyRateLimiter };
+  apiKeys: ApiKeyMailDeps & { keyLimiter: KeyRateLimiter };
   webhooks: WebhookDeps;
   /** Imports from a link (docs/decisions/0023-link-import.md). */
   linkImport: LinkImportDeps;
@@ -100,12 +102,6 @@ export interface ServiceOverrides {
   exclusiveDb?: boolean;
   /** How long to wait at start for a media store that cannot be reached (default a minute). */
   storeWaitMs?: number;
-}
-
-function bearerOrCookie(req: Request): string | null {
-  const auth = req.headers.get('authorization');
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
-  return readCookie(req.headers.get('cookie') ?? '', SESSION_COOKIE);
 }
 
 /**
@@ -192,16 +188,21 @@ export async function buildServiceDeps(
     // tus uploads take a session or an API key, like every other product call.
     userOf: async (req) =>
       (
-        await authenticate({ db, keyLimiter }, bearerOrCookie(req), {
-          method: req.method,
-          path: new URL(req.url).pathname,
-        })
+        await authenticate(
+          { db, keyLimiter },
+          credentialOf(req.headers.get('authorization'), req.headers.get('cookie')),
+          {
+            method: req.method,
+            path: new URL(req.url).pathname,
+          },
+        )
       )?.user ?? null,
     admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,
     shared: storage.kind === 's3' ? storage : null,
   });
+  const limiters = createLimiters(redis);
   const webhooks: WebhookDeps = {
     db,
     queue,
@@ -214,6 +215,7 @@ export async function buildServiceDeps(
     sendMail: (msg) => queue.add('send-mail', msg),
     appName: env.APP_NAME,
     publicUrl: env.PUBLIC_URL ?? null,
+    confirmPassword: (user, password) => confirmPassword({ limiters }, user, password),
   };
   const notify = transcriptWebhooks(webhooks);
   const transcription: TranscriptionDeps = {
@@ -254,7 +256,7 @@ export async function buildServiceDeps(
     db,
     sendMail: (msg) => queue.add('send-mail', msg),
     queueAccountMail: (job) => queue.add('account-mail', job),
-    limiters: createLimiters(redis),
+    limiters,
     appName: env.APP_NAME,
     google: env.GOOGLE_CLIENT_ID
       ? {
@@ -345,7 +347,14 @@ export async function buildServiceDeps(
     transcription,
     billing,
     affiliate,
-    apiKeys: { keyLimiter },
+    apiKeys: {
+      keyLimiter,
+      db,
+      now,
+      sendMail: (msg) => queue.add('send-mail', msg),
+      appName: env.APP_NAME,
+      publicUrl: env.PUBLIC_URL ?? null,
+    },
     webhooks,
     linkImport,
     languageModel: llm.model,

@@ -9,6 +9,7 @@ import { runLinkImport } from './modules/link-import/download';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { processTranscript, type PipelineDeps } from './modules/transcription/process';
 import { sweepExpiredTranscripts } from './modules/transcription/retention';
+import { identifySpeakersJob } from './modules/speakers/identify';
 import { deliverWebhook, recoverDeliveries } from './modules/webhooks/deliver';
 import { recoverTranscriptJobs } from './modules/transcription/recover-jobs';
 import type { WebhookDeps } from './modules/webhooks/deps';
@@ -24,6 +25,7 @@ import { processTrack } from './modules/translation/process';
 export function transcriptionHandlers(pipeline: PipelineDeps): LaneHandlers<'transcription'> {
   return {
     transcribe: ({ transcriptId }, ctx) => processTranscript(pipeline, transcriptId, ctx),
+    'identify-speakers': (payload, ctx) => identifySpeakersJob(pipeline, payload, ctx),
   };
 }
 

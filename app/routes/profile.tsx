@@ -189,6 +189,7 @@ export default function Profile() {
                 .run({
                   current_password: String(data.get('current_password') ?? ''),
                   new_password: String(data.get('new_password') ?? ''),
+                  revoke_api_keys: data.get('revoke_api_keys') === 'on',
                 })
                 .then(({ ok }) => {
                   if (!ok) return;
@@ -211,6 +212,10 @@ export default function Profile() {
               name="new_password"
               error={password.fields.new_password}
             />
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="revoke_api_keys" className="mt-0.5" />
+              {t('pages.profile.revokeKeys')}
+            </label>
             <div className="sm:w-48">
               <SubmitButton pending={password.pending}>{t('pages.profile.changePassword')}</SubmitButton>
             </div>

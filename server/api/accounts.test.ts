@@ -438,3 +438,87 @@ describe('Google login without configuration', () => {
     expect(r.json).toMatchObject({ code: 50301, message: 'errors.auth.googleNotConfigured' });
   });
 });
+
+describe('API keys and the password', () => {
+  async function keyCall(method: string, path: string, token: string, body?: unknown) {
+    const res = await h.app.request(`/self-api/v1${path}`, {
+      method,
+      headers: { origin: ORIGIN, 'content-type': 'application/json', ...withToken(token) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as Json;
+  }
+  const works = async (key: string) =>
+    (await h.app.request('/self-api/v1/transcripts', { headers: { authorization: `Bearer ${key}` } })).status;
+
+  it('mails the owner, in their language, when a key is created', async () => {
+    const { token } = await verifiedUser('keymail@example.com');
+    await call('PUT', '/user', { language: 'de' }, withToken(token));
+    const start = smtp.messages.length;
+    const made = await keyCall('POST', '/api-keys', token, { name: 'Nightly <import>', scope: 'read' });
+    expect(made.code).toBe(200);
+    const mail = await smtp.next('keymail@example.com', start);
+    expect(mail.subject).toBe('Ein neuer API-Schlüssel für ClipScribe wurde erstellt');
+    expect(mail.html).toContain('Nightly &lt;import&gt;');
+    expect(mail.html).toContain(made.data.prefix);
+    expect(mail.html).toContain('nur lesen');
+    expect(mail.html).not.toContain(made.data.key);
+  });
+
+  it('revokes every key with a password change or reset when asked, and on its own', async () => {
+    const { token } = await verifiedUser('revoke@example.com');
+    const newKey = async (t: string) =>
+      (await keyCall('POST', '/api-keys', t, { name: 'k' })).data.key as string;
+    const a = await newKey(token);
+    // A password change without the option keeps the keys.
+    const kept = await call(
+      'PUT',
+      '/user',
+      { current_password: 'correct horse 9', new_password: 'second secret 22' },
+      withToken(token),
+    );
+    expect(kept.json.code).toBe(200);
+    expect(await works(a)).toBe(200);
+    // With it, they end.
+    const changed = await call(
+      'PUT',
+      '/user',
+      { current_password: 'second secret 22', new_password: 'third secret 333', revoke_api_keys: true },
+      withToken(token),
+    );
+    expect(changed.json.code).toBe(200);
+    expect(await works(a)).toBe(401);
+
+    // A reset, as the form posts it (checkbox `on`).
+    const before = smtp.messages.length;
+    const b = await newKey(token);
+    await smtp.next('revoke@example.com', before); // the new key's mail
+    const start = smtp.messages.length;
+    await call('POST', '/forgot-password', { email: 'revoke@example.com' });
+    const resetToken = linkFrom(await smtp.next('revoke@example.com', start)).searchParams.get('token')!;
+    const reset = await call('POST', '/reset-password', {
+      token: resetToken,
+      password: 'fourth secret 4444',
+      revoke_api_keys: 'on',
+    });
+    expect(reset.json.code).toBe(200);
+    expect(await works(b)).toBe(401);
+
+    // "Revoke all" on its own: every key of the account, never a key's own call.
+    const session = reset.token!;
+    const c = await newKey(session);
+    const d = await newKey(session);
+    const byKey = await h.app.request('/self-api/v1/api-keys', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${c}` },
+    });
+    expect(byKey.status).toBe(403);
+    expect(await keyCall('DELETE', '/api-keys', session)).toEqual({
+      code: 200,
+      message: 'ok',
+      data: { revoked: 2 },
+    });
+    expect(await works(c)).toBe(401);
+    expect(await works(d)).toBe(401);
+  });
+});

@@ -31,6 +31,7 @@ import {
   newPasswordField,
   resetSchema,
   signupSchema,
+  revokeApiKeysField,
 } from '../../common/auth-schemas';
 import { REF_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE } from '../../common/cookies';
 import { LOCALES } from '../../common/locales';
@@ -45,6 +46,7 @@ const profileSchema = z
     language: z.enum(LOCALES).optional(),
     current_password: z.string().max(256).optional(),
     new_password: newPasswordField.optional(),
+    revoke_api_keys: revokeApiKeysField,
     delete: z.literal(true).optional(),
     password: z.string().max(256).optional(),
     confirm_email: z.string().max(254).optional(),

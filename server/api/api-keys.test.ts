@@ -58,6 +58,28 @@ describe('API keys', () => {
     expect(JSON.stringify(row)).not.toContain(made.key.slice(12));
   });
 
+  it('count only from Authorization: Bearer, never from the session cookie', async () => {
+    const u = await signedInUser(h.db);
+    const { key } = await newKey(u.headers);
+    expect((await call('GET', '/self-api/v1/transcripts', bearer(key))).res.status).toBe(200);
+    // A key planted as the `token` cookie (a sibling subdomain can set one) is no credential.
+    const planted = await call('GET', '/self-api/v1/transcripts', { cookie: `token=${key}` });
+    expect(planted.res.status).toBe(401);
+    const upload = await h.app.request('/self-api/v1/uploads', {
+      method: 'POST',
+      headers: {
+        cookie: `token=${key}`,
+        origin: 'http://localhost',
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}`,
+      },
+    });
+    expect(upload.status).toBe(401);
+    // The session cookie itself still signs a person in.
+    expect((await call('GET', '/self-api/v1/transcripts', u.headers)).res.status).toBe(200);
+  });
+
   it('refuse a bad name', async () => {
     const u = await signedInUser(h.db);
     const { res, json } = await call('POST', '/self-api/v1/api-keys', u.headers, { name: '' });
@@ -137,7 +159,7 @@ describe('API keys', () => {
     expect((await call('GET', '/self-api/v1/transcripts', bearer(fake))).res.status).toBe(401);
   });
 
-  it('are limited per key by the plan, each key on its own', async () => {
+  it('are limited by the plan per key and per account, across all its keys', async () => {
     const u = await signedInUser(h.db, {
       rankName: 'Enterprise',
       customLimits: { api_requests_per_minute: 3 },
@@ -151,7 +173,29 @@ describe('API keys', () => {
     expect(limited.res.status).toBe(429);
     expect(limited.json.code).toBe(42941);
     expect(Number(limited.res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await call('GET', '/self-api/v1/transcripts', bearer(b.key))).res.status).toBe(200);
+    // A second key of the same account does not add calls: the account's minute is spent too.
+    const other = await call('GET', '/self-api/v1/transcripts', bearer(b.key));
+    expect(other.res.status).toBe(429);
+    // tus says when to come back, like every other answer.
+    const upload = await h.app.request('/self-api/v1/uploads', {
+      method: 'POST',
+      headers: {
+        ...bearer(b.key),
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}`,
+      },
+    });
+    expect(upload.status).toBe(429);
+    expect(Number(upload.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await upload.json()) as Json).code).toBe(42941);
+    // Another account's key is counted on its own.
+    const v = await signedInUser(h.db, {
+      rankName: 'Enterprise',
+      customLimits: { api_requests_per_minute: 3 },
+    });
+    const c = await newKey(v.headers, { name: 'c' });
+    expect((await call('GET', '/self-api/v1/transcripts', bearer(c.key))).res.status).toBe(200);
     // The person's own session is not limited by the key.
     expect((await call('GET', '/self-api/v1/transcripts', u.headers)).res.status).toBe(200);
   });

@@ -11,6 +11,7 @@ import {
   apiKeyNotFound,
   createApiKey,
   listApiKeys,
+  revokeAllApiKeys,
   revokeApiKey,
 } from '../modules/api-keys/keys';
 import { API_KEY_SCOPES } from '../../common/record-states';
@@ -29,6 +30,7 @@ export const createApiKeySchema = z
 export function apiKeysApi() {
   const api = new Hono<AppEnv>();
   const db = (c: Context<AppEnv>) => c.get('deps').db;
+  const deps = (c: Context<AppEnv>) => c.get('deps').services.apiKeys;
 
   api.get('/', async (c) => {
     const actor = await requireActor(c);
@@ -39,8 +41,14 @@ export function apiKeysApi() {
   api.post('/', async (c) => {
     const actor = await requireActor(c);
     const body = await readBody(c, createApiKeySchema);
-    const { key, row } = await createApiKey(db(c), actor, body);
+    const { key, row } = await createApiKey(deps(c), actor, body);
     return c.json(ok({ ...apiKeyJson(row), key }));
+  });
+
+  // Every key of the account, in every workspace.
+  api.delete('/', async (c) => {
+    const actor = await requireActor(c);
+    return c.json(ok({ revoked: await revokeAllApiKeys(db(c), actor.user.id) }));
   });
 
   api.delete('/:id', async (c) => {

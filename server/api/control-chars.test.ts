@@ -86,6 +86,27 @@ describe('NUL bytes and control characters in text', () => {
     expect(multi.json.code).toBe(200);
   });
 
+  it('answers 422 with a translated message, never a 500, to a body nested 100,000 deep', async () => {
+    const u = await signedInUser(h.db);
+    const deep = '{"name":'.repeat(100_000) + '"x"' + '}'.repeat(100_000);
+    const arrays = '['.repeat(100_000) + ']'.repeat(100_000);
+    for (const [path, body] of [
+      ['/self-api/v1/folders', deep],
+      ['/self-api/v1/folders', arrays],
+      ['/common-api/v1/login', deep],
+    ] as const) {
+      const res = await h.app.request(path, {
+        method: 'POST',
+        headers: { ...u.headers, 'content-type': 'application/json' },
+        body,
+      });
+      const json = (await res.json()) as Json;
+      expect(res.status, path).toBe(422);
+      expect(Object.values(json.data.fields)).toEqual(['validation.tooDeep']);
+    }
+    expect((await call('POST', '/self-api/v1/folders', u.headers, { name: 'Shallow' })).json.code).toBe(200);
+  });
+
   it('refuses an affiliate label with NUL', async () => {
     const u = await signedInUser(h.db);
     expect(

@@ -184,10 +184,15 @@ describe('import from a link', () => {
       'http://10.0.0.1/a.mp3',
       'http://169.254.169.254/latest/meta-data',
       'http://[::1]/a.mp3',
+      // (this server allows 127.0.0.1 for its test site, so the probes aim elsewhere)
+      'http://[::169.254.169.254]/a.mp3',
+      'http://[2002:a00:1::1]/a.mp3',
+      // A name that does not resolve gets the private address's answer: no oracle for names.
+      'http://nothing.invalid/a.mp3',
     ]) {
       const { res, json } = await call('POST', '/transcripts/from-link', u.headers, { url });
       expect(res.status, url).toBe(422);
-      expect(json).toMatchObject({ code: LinkCode.BLOCKED, message: 'errors.links.blocked' });
+      expect(json, url).toEqual({ code: LinkCode.BLOCKED, message: 'errors.links.blocked', data: null });
     }
     const creds = await call('POST', '/transcripts/from-link', u.headers, {
       url: `http://a:b@${site.base.slice(7)}/x`,

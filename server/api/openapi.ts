@@ -7,7 +7,12 @@ import { listResponseSchema } from './list-response';
 import { footerQuery, pageQuery } from './seo';
 import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
 import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
-import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
+import {
+  identifySpeakersSchema,
+  linkRunSchema,
+  retrySchema,
+  uploadRunSchema,
+} from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
 import { renderRequestSchema } from '../../common/render-options';
 import {
@@ -17,7 +22,7 @@ import {
   glossarySchema,
   trackExportQuery,
 } from './translations';
-import { createWebhookSchema, updateWebhookSchema } from './webhooks';
+import { createWebhookSchema, revealSecretSchema, updateWebhookSchema } from './webhooks';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -101,6 +106,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'DELETE /self-api/v1/transcripts/{id}': { tag: T, summary: 'Delete a transcript and its media' },
   'POST /self-api/v1/transcripts/{id}/retry': { tag: T, summary: 'Transcribe again', body: retrySchema },
+  'POST /self-api/v1/transcripts/{id}/speakers/identify': {
+    tag: T,
+    summary: 'Identify the speakers of a finished transcript (a job; speaker_note follows it)',
+    body: identifySpeakersSchema,
+  },
   'POST /self-api/v1/transcripts/{id}/cancel': { tag: T, summary: 'Stop a waiting or running transcription' },
   'GET /self-api/v1/transcripts/{id}/media': {
     tag: T,
@@ -249,6 +259,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: createApiKeySchema,
     personOnly: true,
   },
+  'DELETE /self-api/v1/api-keys': {
+    tag: K,
+    summary: 'Revoke every API key of the account, in every workspace',
+    personOnly: true,
+  },
   'DELETE /self-api/v1/api-keys/{id}': { tag: K, summary: 'Revoke an API key', personOnly: true },
   'GET /self-api/v1/webhooks': { tag: W, summary: 'List webhook endpoints' },
   'POST /self-api/v1/webhooks': {
@@ -256,7 +271,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Add an endpoint (the answer holds its signing secret)',
     body: createWebhookSchema,
   },
-  'GET /self-api/v1/webhooks/{id}': { tag: W, summary: 'One endpoint, with its signing secret' },
+  'GET /self-api/v1/webhooks/{id}': { tag: W, summary: 'One endpoint (never its signing secret)' },
+  'POST /self-api/v1/webhooks/{id}/secret': {
+    tag: W,
+    summary: 'The signing secret again, for the password (signed-in person only)',
+    body: revealSecretSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/webhooks/{id}/rotate-secret': {
+    tag: W,
+    summary: 'A new signing secret, shown once; the old one signs too for 24 hours',
+  },
   'PATCH /self-api/v1/webhooks/{id}': {
     tag: W,
     summary: 'Change or turn on/off an endpoint',

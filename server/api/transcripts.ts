@@ -23,7 +23,14 @@ import { serveMedia } from '../http/serve-media';
 import { fullJson, transcriptJson } from '../modules/transcription/payload';
 import { liveEvents } from '../modules/transcription/live';
 import { UUID_RE } from '../../common/validators';
-import { retrySchema, runOptionsFields, uploadRunSchema, linkRunSchema } from '../../common/run-options';
+import {
+  identifySpeakersSchema,
+  linkRunSchema,
+  retrySchema,
+  runOptionsFields,
+  uploadRunSchema,
+} from '../../common/run-options';
+import { requestSpeakers } from '../modules/speakers/identify';
 import { editRequestSchema } from '../../common/segment-edits';
 import { importFromLink } from '../modules/link-import/start';
 import { stripControlChars, textField } from '../../common/text';
@@ -154,6 +161,15 @@ export function transcriptsApi() {
     const body = await readBody(c, retrySchema);
     const row = await retryRun(c.get('deps').services.linkImport, user, id, body);
     return c.json(ok(await fullJson(deps(c), row)));
+  });
+
+  // Who spoke when, on a finished transcript: a job (202); the transcript's speaker_note follows it.
+  api.post('/:id/speakers/identify', async (c) => {
+    const user = await requireUser(c);
+    const id = idParam(c);
+    const body = await readBody(c, identifySpeakersSchema);
+    const row = await requestSpeakers(deps(c), c.get('deps').env, user, id, body.speaker_count ?? null);
+    return c.json(ok(transcriptJson(row)), 202);
   });
 
   api.post('/:id/cancel', async (c) => {

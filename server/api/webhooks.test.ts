@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
 import type { MailMessage } from '../modules/mail/mailer';
 import { verifyWebhook } from '../modules/webhooks/signing';
 import { readFileSync } from 'node:fs';
@@ -99,7 +100,7 @@ async function importSrt(headers: Headers) {
 }
 
 describe('webhook endpoints', () => {
-  it('are created with a whsec_ secret shown on create and single read, not in the list', async () => {
+  it('show the whsec_ secret once at creation, never in a read, not to a session nor to a key', async () => {
     const u = await signedInUser(h.db);
     const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
     expect(json.code, JSON.stringify(json)).toBe(200);
@@ -113,9 +114,102 @@ describe('webhook endpoints', () => {
     const list = await call('GET', '/webhooks', u.headers);
     expect(list.json.data.items[0].secret).toBeUndefined();
     const one = await call('GET', `/webhooks/${json.data.id}`, u.headers);
-    expect(one.json.data.secret).toBe(json.data.secret);
+    expect(one.json.data.secret).toBeUndefined();
+    expect(JSON.stringify(one.json)).not.toContain(json.data.secret);
+    for (const scope of ['read', 'full']) {
+      const key = await call('POST', '/api-keys', u.headers, { name: scope, scope });
+      const bearer = { authorization: `Bearer ${key.json.data.key}` };
+      const read = await call('GET', `/webhooks/${json.data.id}`, bearer);
+      expect(read.res.status, scope).toBe(200);
+      expect(JSON.stringify(read.json), scope).not.toContain(json.data.secret);
+    }
     const other = await signedInUser(h.db);
     expect((await call('GET', `/webhooks/${json.data.id}`, other.headers)).res.status).toBe(404);
+  });
+
+  it('reveal the secret again only to a signed-in person who types the password', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
+    const reveal = (headers: Headers, password?: string) =>
+      call('POST', `/webhooks/${json.data.id}/secret`, headers, password === undefined ? {} : { password });
+    // An account signed in with Google has no password to type yet.
+    expect((await reveal(u.headers, 'anything')).json.code).toBe(40003);
+    await h.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('the right one 7') })
+      .where(eq(users.id, u.user.id));
+    expect((await reveal(u.headers)).res.status).toBe(422);
+    const wrong = await reveal(u.headers, 'not it at all');
+    expect(wrong.json).toMatchObject({
+      code: 40102,
+      data: { fields: { password: 'errors.auth.wrongPassword' } },
+    });
+    const right = await reveal(u.headers, 'the right one 7');
+    expect(right.json).toEqual({ code: 200, message: 'ok', data: { secret: json.data.secret } });
+    // Never to a key, read-only or full, even with the password.
+    for (const scope of ['read', 'full']) {
+      const key = await call('POST', '/api-keys', u.headers, { name: scope, scope });
+      const byKey = await reveal({ authorization: `Bearer ${key.json.data.key}` }, 'the right one 7');
+      expect(byKey.json.code, scope).toBe(40341);
+      expect(JSON.stringify(byKey.json)).not.toContain(json.data.secret);
+    }
+    // Nor to another account with its own password.
+    const other = await signedInUser(h.db);
+    await h.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('other one 8') })
+      .where(eq(users.id, other.user.id));
+    expect((await reveal(other.headers, 'other one 8')).res.status).toBe(404);
+    // Guessing stops after five wrong tries.
+    for (let i = 0; i < 5; i++) await reveal(u.headers, `guess ${i}`);
+    const limited = await reveal(u.headers, 'the right one 7');
+    expect(limited.res.status).toBe(429);
+  });
+
+  it('rotate the secret: the new one is shown once, both sign for 24 hours, then only the new one', async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
+    const old = json.data.secret as string;
+    const rotated = await call('POST', `/webhooks/${json.data.id}/rotate-secret`, u.headers);
+    const fresh = rotated.json.data.secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    expect(Date.parse(rotated.json.data.previous_secret_expires_at) - Date.now()).toBeGreaterThan(
+      23 * 3600_000,
+    );
+    const headersOf = (got: Received) => ({
+      id: String(got.headers['webhook-id']),
+      timestamp: String(got.headers['webhook-timestamp']),
+      signature: String(got.headers['webhook-signature']),
+    });
+    await call('POST', `/webhooks/${json.data.id}/test`, u.headers);
+    const during = headersOf(received[0]!);
+    expect(during.signature.split(' ')).toHaveLength(2);
+    expect(during.signature).toMatch(/^v1,\S+ v1,\S+$/);
+    expect(verifyWebhook(fresh, during, received[0]!.body)).toBe(true);
+    expect(verifyWebhook(old, during, received[0]!.body)).toBe(true);
+    // After the overlap only the new secret signs.
+    await h.db
+      .update(webhookEndpoints)
+      .set({ previousSecretUntil: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, json.data.id));
+    await call('POST', `/webhooks/${json.data.id}/test`, u.headers);
+    const after = headersOf(received[1]!);
+    expect(after.signature.split(' ')).toHaveLength(1);
+    expect(verifyWebhook(fresh, after, received[1]!.body)).toBe(true);
+    expect(verifyWebhook(old, after, received[1]!.body)).toBe(false);
+    const read = await call('GET', `/webhooks/${json.data.id}`, u.headers);
+    expect(read.json.data.previous_secret_expires_at).toBeNull();
+    // A read-only key may not rotate; another account gets 404.
+    const key = await call('POST', '/api-keys', u.headers, { name: 'r', scope: 'read' });
+    const byKey = await call('POST', `/webhooks/${json.data.id}/rotate-secret`, {
+      authorization: `Bearer ${key.json.data.key}`,
+    });
+    expect(byKey.json.code).toBe(40341);
+    const other = await signedInUser(h.db);
+    expect((await call('POST', `/webhooks/${json.data.id}/rotate-secret`, other.headers)).res.status).toBe(
+      404,
+    );
   });
 
   it('refuse private, loopback, link-local and metadata addresses and other schemes', async () => {
@@ -127,6 +221,14 @@ describe('webhook endpoints', () => {
       'http://[::1]/hook',
       'http://0.0.0.0:9/hook',
       'http://[::ffff:a00:1]/hook',
+      // (127.0.0.1 is allowed here for the test receiver, so the probes aim elsewhere)
+      'http://[::10.0.0.1]/hook',
+      'http://[::ffff:0:10.0.0.1]/hook',
+      'http://[2002:a00:1::1]/hook',
+      'http://[64:ff9b:1::a00:1]/hook',
+      'http://[64:ff9b::a9fe:a9fe]/hook',
+      'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/hook',
+      'http://nothing.invalid/hook',
       'ftp://example.com/x',
       'not a url',
     ]) {

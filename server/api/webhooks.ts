@@ -18,6 +18,7 @@ import {
   webhookNotFound,
 } from '../modules/webhooks/endpoints';
 import { sendTestEvent } from '../modules/webhooks/deliver';
+import { revealSecret, rotateSecret } from '../modules/webhooks/secrets';
 import type { WebhookDeps } from '../modules/webhooks/deps';
 
 const url = z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong');
@@ -34,6 +35,10 @@ export const updateWebhookSchema = z
     events: events.optional(),
     enabled: z.boolean().optional(),
   })
+  .strict();
+
+export const revealSecretSchema = z
+  .object({ password: z.string().min(1, 'validation.required').max(200, 'validation.tooLong') })
   .strict();
 
 /** /self-api/v1/webhooks: a user's endpoints, their delivery log and test events. */
@@ -54,9 +59,24 @@ export function webhooksApi() {
     return c.json(ok(endpointJson(await createEndpoint(deps(c), user, body), { secret: true })));
   });
 
+  // Never the secret: a read-only key reads this (decision 0032).
   api.get('/:id', async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(endpointJson(await ownEndpoint(deps(c).db, user, idParam(c)), { secret: true })));
+    return c.json(ok(endpointJson(await ownEndpoint(deps(c).db, user, idParam(c)))));
+  });
+
+  // The secret again, for a signed-in person who types the password (API keys: 403, see access.ts).
+  api.post('/:id/secret', async (c) => {
+    const user = await requireUser(c);
+    const id = idParam(c);
+    const body = await readBody(c, revealSecretSchema);
+    return c.json(ok(await revealSecret(deps(c), user, id, body.password)));
+  });
+
+  // A new secret, shown once like at creation; the old one signs too for 24 hours.
+  api.post('/:id/rotate-secret', async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok(endpointJson(await rotateSecret(deps(c), user, idParam(c)), { secret: true })));
   });
 
   api.patch('/:id', async (c) => {

@@ -40,6 +40,7 @@ import {
   WEBHOOK_DISABLED_REASONS,
   WORKSPACE_KINDS,
   WORKSPACE_ROLES,
+  SPEAKER_NOTES,
 } from '../../common/record-states';
 import { ENGINE_CHOICES } from '../../common/engines';
 import { oneOf } from './checks';
@@ -293,6 +294,8 @@ export const transcripts = pgTable(
     detectSpeakers: boolean('detect_speakers').notNull().default(false),
     /** How many speakers the user expects (diarization's hint); null = find out. */
     speakerCount: integer('speaker_count'),
+    /** What the page says about the speakers (common/record-states.ts SPEAKER_NOTES); null: nothing. */
+    speakerNote: text('speaker_note', { enum: SPEAKER_NOTES }),
     plainText: text('plain_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce("name", '') || ' ' || coalesce("plain_text", ''))`,
@@ -313,6 +316,7 @@ export const transcripts = pgTable(
     check('transcripts_status_check', oneOf(t.status, TRANSCRIPT_STATUSES)),
     check('transcripts_source_check', oneOf(t.source, TRANSCRIPT_SOURCES)),
     check('transcripts_stage_check', oneOf(t.stage, TRANSCRIPT_STAGES)),
+    check('transcripts_speaker_note_check', oneOf(t.speakerNote, SPEAKER_NOTES)),
   ],
 );
 
@@ -678,6 +682,9 @@ export const webhookEndpoints = pgTable(
     events: jsonb('events').$type<string[]>().notNull(),
     /** `whsec_` + base64 key; kept readable because every delivery is signed with it. */
     secret: text('secret').notNull(),
+    /** The secret before the last rotation: deliveries carry its signature too until the time below. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
     enabled: boolean('enabled').notNull().default(true),
     /** Why it was turned off by the server (`failures`), null when the owner did it or it is on. */
     disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),

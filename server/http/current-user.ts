@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { UUID_RE } from '../../common/validators';
 import type { User } from '../db/schema';
 import { authenticate, type RequestAuth } from '../modules/api-keys/authenticate';
-import { sessionToken } from './cookies';
+import { requestCredential } from './cookies';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from '../modules/errors';
 
@@ -21,7 +21,7 @@ export async function requireAuth(c: Context): Promise<RequestAuth> {
   try {
     auth = await authenticate(
       { db: deps.db, keyLimiter: deps.services.apiKeys.keyLimiter },
-      sessionToken(c),
+      requestCredential(c),
       { method: c.req.method, path: c.req.path },
     );
   } catch (err) {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { fieldErrors } from '../../common/auth-schemas';
 import { ErrorCode } from '../../common/error-codes';
 import { ApiError } from '../modules/errors';
-import { CONTROL_CHARS_MESSAGE, firstControlChar } from '../../common/text';
+import { firstInputProblem } from '../../common/text';
 
 /** Reads and validates a JSON (or form) body; bad JSON → 400, schema failure → 422 with field errors. */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -28,11 +28,12 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
 
 function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   // Whatever the schema: no text anywhere may carry NUL or other control characters (PostgreSQL
-  // refuses NUL; the rest is never meant). Fields say it themselves through common/text.ts.
-  const bad = firstControlChar(raw);
+  // refuses NUL; the rest is never meant), and nothing nests deeper than a form of ours could.
+  // Fields say it themselves through common/text.ts.
+  const bad = firstInputProblem(raw);
   if (bad !== null) {
     throw new ApiError(ErrorCode.VALIDATION, 'errors.api.validation', {
-      fields: { [bad]: CONTROL_CHARS_MESSAGE },
+      fields: { [bad.path]: bad.message },
     });
   }
   const parsed = schema.safeParse(raw);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../server/modules/webhooks/signing';
+import { waitFor } from '../../server/test/wait';
 import { launch, newContext } from './browser';
 import { startServer, type RunningServer } from './server';
 import { apiSignup } from './session';
@@ -78,7 +79,7 @@ describe('developer settings in the profile', () => {
     expect(await page.content()).not.toContain(key);
 
     page.once('dialog', (d) => void d.accept());
-    await card.getByRole('button', { name: 'Revoke' }).click();
+    await card.getByRole('button', { name: 'Revoke', exact: true }).click();
     await card.getByText('No API keys yet.').waitFor();
     const after = await fetch(`${server.url}/self-api/v1/transcripts`, {
       headers: { authorization: `Bearer ${key}` },
@@ -126,6 +127,43 @@ describe('developer settings in the profile', () => {
       got.body,
     );
     expect(ok).toBe(true);
+
+    // After a reload the secret is gone; the password brings it back, a wrong one does not.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await endpoint.waitFor();
+    expect(await endpoint.getByTestId('webhook-secret').count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    await endpoint.getByRole('button', { name: 'Show secret' }).click();
+    await endpoint.locator('input[name=password]').fill('not my password');
+    await endpoint.getByRole('button', { name: 'Show', exact: true }).click();
+    await endpoint.getByText('The password is incorrect.').waitFor();
+    await endpoint.locator('input[name=password]').fill('a long secret 42');
+    await endpoint.getByRole('button', { name: 'Show', exact: true }).click();
+    expect(await endpoint.getByTestId('webhook-secret').textContent()).toBe(secret);
+
+    // Rotation: a new secret, shown once; the old one still signs, beside it, for 24 hours.
+    page.once('dialog', (d) => void d.accept());
+    await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+    await endpoint.getByTestId('webhook-secret-overlap').waitFor();
+    const fresh = (await endpoint.getByTestId('webhook-secret').textContent())!;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
+    await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    const next = await waitFor(() => received[1]);
+    const headers = {
+      id: String(next.headers['webhook-id']),
+      timestamp: String(next.headers['webhook-timestamp']),
+      signature: String(next.headers['webhook-signature']),
+    };
+    expect(headers.signature.split(' ')).toHaveLength(2);
+    expect(verifyWebhook(fresh, headers, next.body)).toBe(true);
+    expect(verifyWebhook(secret, headers, next.body)).toBe(true);
+    if (shots) {
+      await page.screenshot({ path: 'tmp/screens/profile-webhook-rotated-1280.png', fullPage: true });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.screenshot({ path: 'tmp/screens/profile-webhook-rotated-375.png', fullPage: true });
+    }
   });
 
   it('links the API reference, a page that works under the strict policy without scripts', async () => {

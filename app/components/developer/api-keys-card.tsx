@@ -25,7 +25,7 @@ const when = (iso: string) => formatDate(Math.floor(Date.parse(iso) / 1000));
 export function ApiKeysCard({ perMinute }: { perMinute: number }) {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { items, added, removed } = useOwnedList<ApiKeyItem>(BASE);
+  const { items, added, removed, cleared } = useOwnedList<ApiKeyItem>(BASE);
   const [fresh, setFresh] = useState<string | null>(null);
   const { pending, error, fields, post } = useCreateForm();
 
@@ -47,6 +47,15 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
     await api.del(`${BASE}/${item.id}`);
     removed(item.id);
     toast.success(t('developer.keys.revoked'));
+  }
+
+  // Every key of the account, in every workspace (also offered with a password change or reset).
+  async function revokeAll() {
+    if (!window.confirm(t('developer.keys.revokeAllAsk'))) return;
+    const { revoked } = await api.del<{ revoked: number }>(BASE);
+    cleared();
+    setFresh(null);
+    toast.success(t('developer.keys.revokedAll', { count: revoked }));
   }
 
   return (
@@ -99,6 +108,9 @@ export function ApiKeysCard({ perMinute }: { perMinute: number }) {
           </li>
         )}
       </OwnedList>
+      {items && items.length > 0 ? (
+        <DangerButton onClick={() => void revokeAll()}>{t('developer.keys.revokeAll')}</DangerButton>
+      ) : null}
       <form
         method="post"
         className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"

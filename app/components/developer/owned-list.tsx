@@ -21,6 +21,7 @@ export function useOwnedList<T extends { id: string }>(path: string) {
     added: (item: T) => setItems((list) => [...(list ?? []), item]),
     replaced: (item: T) => setItems((list) => (list ?? []).map((x) => (x.id === item.id ? item : x))),
     removed: (id: string) => setItems((list) => (list ?? []).filter((x) => x.id !== id)),
+    cleared: () => setItems([]),
   };
 }
 

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { WEBHOOK_EVENTS } from '../../../common/webhook-events';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
+import { WebhookSecret } from './webhook-secret';
 import { CreateButton, DangerButton, OwnedList, useCreateForm, useOwnedList } from './owned-list';
 import type { WebhookDeliveryStatus } from '../../../common/record-states';
 
@@ -16,6 +17,8 @@ interface Endpoint {
   enabled: boolean;
   disabled_reason: string | null;
   failure_count: number;
+  previous_secret_expires_at: string | null;
+  /** Only in the answer that made it (creation, rotation). */
   secret?: string;
 }
 
@@ -88,7 +91,6 @@ function EndpointItem({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
-  const [secret, setSecret] = useState<string | null>(endpoint.secret ?? null);
   const [open, setOpen] = useState(false);
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -159,25 +161,15 @@ function EndpointItem({
           </DangerButton>
         </div>
       </div>
+      <WebhookSecret
+        path={`${BASE}/${endpoint.id}`}
+        initial={endpoint.secret ?? null}
+        previousUntil={endpoint.previous_secret_expires_at}
+        onRotated={(made) =>
+          onChange({ ...endpoint, previous_secret_expires_at: made.previous_secret_expires_at })
+        }
+      />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        {secret ? (
-          <span className="text-xs text-slate-600">
-            {t('developer.webhooks.secret')}:{' '}
-            <code className="break-all font-mono text-slate-900" data-testid="webhook-secret">
-              {secret}
-            </code>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="text-brand-700 underline-offset-2 hover:underline"
-            onClick={() =>
-              void api.get<Endpoint>(`${BASE}/${endpoint.id}`).then((e) => setSecret(e.secret ?? null))
-            }
-          >
-            {t('developer.webhooks.showSecret')}
-          </button>
-        )}
         <button
           type="button"
           aria-expanded={open}

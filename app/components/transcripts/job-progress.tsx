@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import { jobLabel, ProgressBar } from './status-badge';
 
-/** Stages whose percent means something: the downloads and the transcription itself. */
-const MEASURED = new Set(['downloading', 'engine', 'transcribing']);
+/** Stages whose percent means something: the downloads, the transcription and its speakers. */
+const MEASURED = new Set(['downloading', 'engine', 'transcribing', 'speakers']);
 
 /**
  * What a queued or running job is doing: its stage, a bar that moves (a measured percent, or a

@@ -119,6 +119,8 @@ export function TranscriptActions({ transcript }: { transcript: TranscriptJson }
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
+  // "Try again" may run without identifying speakers (the option is switched off here).
+  const [withSpeakers, setWithSpeakers] = useState(transcript.detect_speakers);
 
   const act = async (action: 'cancel' | 'retry' | 'delete') => {
     if (action === 'delete' && !window.confirm(t('pages.transcript.confirmDelete'))) return;
@@ -130,7 +132,10 @@ export function TranscriptActions({ transcript }: { transcript: TranscriptJson }
         void navigate(to('/dashboard'));
         return;
       }
-      await api.post(`/self-api/v1/transcripts/${transcript.id}/${action}`);
+      await api.post(
+        `/self-api/v1/transcripts/${transcript.id}/${action}`,
+        action === 'retry' && transcript.detect_speakers ? { detect_speakers: withSpeakers } : undefined,
+      );
       void revalidator.revalidate();
     } catch {
       // the API client has shown the translated error
@@ -152,9 +157,22 @@ export function TranscriptActions({ transcript }: { transcript: TranscriptJson }
         </button>
       ) : null}
       {retryable ? (
-        <button type="button" className={button} disabled={busy} onClick={() => void act('retry')}>
-          {t('pages.transcript.retry')}
-        </button>
+        <span className="flex flex-wrap items-center gap-2">
+          <button type="button" className={button} disabled={busy} onClick={() => void act('retry')}>
+            {t('pages.transcript.retry')}
+          </button>
+          {transcript.detect_speakers ? (
+            <label className="flex items-center gap-1.5 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={withSpeakers}
+                onChange={(e) => setWithSpeakers(e.currentTarget.checked)}
+                data-testid="retry-speakers"
+              />
+              {t('transcripts.upload.detectSpeakers')}
+            </label>
+          ) : null}
+        </span>
       ) : null}
       <button
         type="button"

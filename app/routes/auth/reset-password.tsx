@@ -54,6 +54,10 @@ export default function ResetPassword() {
       <ApiForm form={form} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
         <PasswordField isNew label={t('auth.reset.newPassword')} error={form.errors.password} required />
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="revoke_api_keys" className="mt-0.5" />
+          {t('auth.reset.revokeKeys')}
+        </label>
         <SubmitButton pending={form.pending}>{t('auth.reset.submit')}</SubmitButton>
       </ApiForm>
     </>

@@ -24,6 +24,7 @@ import { FindBar, useFind } from '../../components/transcripts/find-bar';
 import { ExportControl } from '../../components/transcripts/export-control';
 import { SpeakerPanel, SpeakerProvider, useSpeakerCounts } from '../../components/speakers/speakers';
 import { useSpeakerEditing } from '../../components/speakers/use-speaker-editing';
+import { SpeakerNotice } from '../../components/speakers/speaker-notice';
 import {
   RenameTitle,
   TranscribeAll,
@@ -262,6 +263,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
               <p className="mt-1">{t(transcript.error.message)}</p>
             </div>
           ) : null}
+          <SpeakerNotice transcript={transcript} editable={editable} />
           {segments.length > 0 ? (
             <>
               <div className="z-10 mb-2 flex flex-wrap items-center gap-2 bg-white/95 py-2 backdrop-blur lg:sticky lg:top-16">

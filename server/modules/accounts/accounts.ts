@@ -7,6 +7,7 @@ import { isLocale, DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import type { AccountDeps, RequestMeta } from './deps';
 import { AuthError } from './errors';
 import { checkVerifyCode, consumeToken, findLiveToken } from './email-tokens';
+import { revokeAllApiKeys } from '../api-keys/keys';
 
 export interface SessionResult {
   user: User;
@@ -150,10 +151,10 @@ export async function forgotPassword(deps: AccountDeps, email: string, meta: Req
   await deps.queueAccountMail({ kind: 'forgot', email, origin: meta.origin });
 }
 
-/** Single-use token; every other session ends; the user is logged in (and verified: the mail proves it). */
+/** Single-use token; every other session ends (and every API key, when asked); the user is logged in (and verified: the mail proves it). */
 export async function resetPassword(
   deps: AccountDeps,
-  input: { token: string; password: string },
+  input: { token: string; password: string; revoke_api_keys?: boolean },
   meta: RequestMeta,
 ): Promise<SessionResult> {
   await consume(deps.limiters, [['verifyIp', meta.ip]]);
@@ -172,6 +173,7 @@ export async function resetPassword(
     .where(eq(users.id, row.userId))
     .returning();
   await revokeOtherSessions(deps.db, user!.id, null, now);
+  if (input.revoke_api_keys) await revokeAllApiKeys(deps.db, user!.id);
   const token = await createSession(deps.db, user!.id, meta, now);
   return { user: user!, token };
 }

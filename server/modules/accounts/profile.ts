@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
+import { revokeAllApiKeys } from '../api-keys/keys';
 import type { AccountDeps } from './deps';
 import { AuthError } from './errors';
 
@@ -10,6 +11,8 @@ export interface ProfileUpdate {
   language?: string;
   current_password?: string;
   new_password?: string;
+  /** With a new password: every API key of the account is revoked too. */
+  revoke_api_keys?: boolean;
 }
 
 /** Name, language and password; a password change needs the current one and ends other sessions. */
@@ -32,7 +35,10 @@ export async function updateProfile(
     set.passwordChangedAt = now;
   }
   const [updated] = await deps.db.update(users).set(set).where(eq(users.id, user.id)).returning();
-  if (input.new_password !== undefined) await revokeOtherSessions(deps.db, user.id, sessionToken, now);
+  if (input.new_password !== undefined) {
+    await revokeOtherSessions(deps.db, user.id, sessionToken, now);
+    if (input.revoke_api_keys) await revokeAllApiKeys(deps.db, user.id);
+  }
   return updated!;
 }
 

@@ -13,15 +13,26 @@ export interface RequestAuth {
 }
 
 /**
- * The user behind a request's token: a session (cookie or bearer) or an API key, which must be
+ * A request's token and where it came from. An API key counts only from `Authorization: Bearer`:
+ * a cookie can be planted by a sibling subdomain, and a key planted that way would send the
+ * victim's uploads into the planter's account.
+ */
+export interface Credential {
+  token: string;
+  from: 'bearer' | 'cookie';
+}
+
+/**
+ * The user behind a request's token: a session (cookie or bearer) or an API key (bearer only), which must be
  * allowed on this method and path and within its minute's allowance (throws 403 / 429).
  */
 export async function authenticate(
   deps: { db: Db; keyLimiter: KeyRateLimiter },
-  token: string | null,
+  credential: Credential | null,
   request: { method: string; path: string },
 ): Promise<RequestAuth | null> {
-  if (looksLikeApiKey(token)) {
+  const token = credential?.token ?? null;
+  if (credential?.from === 'bearer' && looksLikeApiKey(token)) {
     const found = await userForApiKey(deps.db, token);
     if (found) {
       if (!apiKeyMayCall(found.key.scope, request.method, request.path)) throw keyNotAllowed();

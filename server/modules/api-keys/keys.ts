@@ -7,6 +7,8 @@ import { ApiKeyCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import { hashToken } from '../auth/tokens';
 import { withCurrentRank } from '../billing/rank';
+import type { MailMessage } from '../mail/mailer';
+import { renderKeyCreatedMail } from './created-mail';
 
 // API keys: `csk_` + 40 random base62 characters. Only the SHA-256 is stored (like session
 // tokens); the first 12 characters are kept so the owner can tell keys apart.
@@ -52,7 +54,23 @@ export function apiKeyJson(k: ApiKey) {
 const ownKeys = (actor: Actor) =>
   and(eq(apiKeys.userId, actor.user.id), eq(apiKeys.workspaceId, actor.workspace.id));
 
-export async function createApiKey(db: Db, actor: Actor, input: { name: string; scope: ApiKeyScope }) {
+/** What making a key needs beside the database: the mail to its owner. */
+export interface ApiKeyMailDeps {
+  db: Db;
+  now: () => Date;
+  sendMail: (msg: MailMessage) => Promise<void>;
+  appName: string;
+  /** For the profile link in the mail. */
+  publicUrl: string | null;
+}
+
+/** A new key, and a mail to its owner saying so (a key made from a stolen session is seen). */
+export async function createApiKey(
+  deps: ApiKeyMailDeps,
+  actor: Actor,
+  input: { name: string; scope: ApiKeyScope },
+) {
+  const db = deps.db;
   const [row] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, actor.user.id));
   if ((row?.n ?? 0) >= MAX_KEYS) {
     throw new ApiError(ApiKeyCode.TOO_MANY, 'errors.apiKeys.tooMany', { limit: MAX_KEYS });
@@ -69,6 +87,16 @@ export async function createApiKey(db: Db, actor: Actor, input: { name: string; 
       keyHash: hashToken(key),
     })
     .returning();
+  const mail = renderKeyCreatedMail({
+    lang: actor.user.language,
+    appName: deps.appName,
+    name: created!.name,
+    prefix: created!.prefix,
+    scope: created!.scope,
+    at: deps.now(),
+    profileLink: deps.publicUrl ? `${deps.publicUrl.replace(/\/$/, '')}/profile` : null,
+  });
+  await deps.sendMail({ to: actor.user.email, ...mail });
   return { key, row: created! };
 }
 
@@ -83,6 +111,15 @@ export async function revokeApiKey(db: Db, actor: Actor, id: string) {
     .where(and(eq(apiKeys.id, id), ownKeys(actor)))
     .returning({ id: apiKeys.id });
   if (gone.length === 0) throw apiKeyNotFound();
+}
+
+/**
+ * Every key of the account, in every workspace (the profile's "revoke all", and the option with a
+ * password change or reset). Returns how many there were.
+ */
+export async function revokeAllApiKeys(db: Db, userId: string): Promise<number> {
+  const gone = await db.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ id: apiKeys.id });
+  return gone.length;
 }
 
 /** last_used_at is written at most once a minute per key, not on every call. */

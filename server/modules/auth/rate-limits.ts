@@ -28,6 +28,8 @@ const RULES = {
   resendMinute: { points: 1, duration: 60 },
   resendDay: { points: 10, duration: 24 * 60 * 60 },
   verifyIp: { points: 30, duration: 15 * 60 },
+  // A signed-in person confirming the password (revealing a webhook secret): failures per account.
+  confirmAccount: { points: 5, duration: 15 * 60 },
 } satisfies Record<string, Rule>;
 
 export type LimitName = keyof typeof RULES;

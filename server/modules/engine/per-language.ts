@@ -130,6 +130,9 @@ export function createPerLanguageEngine(o: PerLanguageEngineOptions): Engine {
     start() {
       o.whisper.start?.();
     },
+    // Speakers are Whisper's local diarization whichever family transcribes.
+    ...(o.whisper.speakersReady ? { speakersReady: o.whisper.speakersReady.bind(o.whisper) } : {}),
+    ...(o.whisper.identifySpeakers ? { identifySpeakers: o.whisper.identifySpeakers.bind(o.whisper) } : {}),
     async transcribe(audio, opts) {
       if (enabled.length === 1) return runFamily('whisper', audio, opts);
       const family = plannedFamily(opts, enabled);

@@ -6,8 +6,8 @@
 // - put it in `engine/<family>/` and return an `Engine` from a `create<Family>Engine(options)`;
 //   `create-engine.ts` picks it from the environment — the job code (transcription/process.ts)
 //   does not change;
-// - readiness is asked once, by the job, through `ready()` (its model files, the speaker models when
-//   `speakers` is set); `transcribe()` assumes it and does not wait for downloads itself;
+// - readiness is asked once, by the job, through `ready()` (its model files) and, when speakers are
+//   asked for, `speakersReady()`; `transcribe()` assumes it and does not wait for downloads itself;
 // - progress is the engine's own 0–100 (non-decreasing, 100 only once every segment is out); the
 //   job places it in its bar (transcription/job-progress.ts);
 // - segments go through `createSegmentStream` (./segment-stream.ts), the one place they are made
@@ -28,7 +28,7 @@ export interface SpeechRegion {
 }
 
 /** What an engine is doing: analysing the audio for speech, or transcribing it. */
-export type EngineStage = 'detecting' | 'transcribing';
+export type EngineStage = 'detecting' | 'transcribing' | 'speakers';
 
 /** How far a job is, for the progress bar. */
 export interface EngineProgress {
@@ -86,10 +86,9 @@ export interface TranscribeResult {
 export interface Engine {
   readonly name: string;
   /**
-   * Resolves when the engine can run (its model is on disk, and with `speakers` its speaker models);
-   * meanwhile reports the model download (0–100). Rejects with
-   * EngineError('model_missing' | 'model_unavailable') when it cannot. The job asks once, before
-   * `transcribe()`.
+   * Resolves when the engine can run (its model is on disk); meanwhile reports the model download
+   * (0–100). Rejects with EngineError('model_missing' | 'model_unavailable') when it cannot. The
+   * job asks once, before `transcribe()`.
    */
   ready?(opts: {
     signal?: AbortSignal;
@@ -100,6 +99,19 @@ export interface Engine {
     engine?: EngineChoice;
     translate?: boolean;
   }): Promise<void>;
+  /**
+   * Resolves when speakers can be identified (the speaker models are on disk and look usable),
+   * waiting for their download only while it is under way. Rejects with
+   * EngineError('model_missing' | 'model_unavailable' | 'model_invalid') otherwise: the job then
+   * delivers the transcript without speakers and says why. Absent: the engine labels speakers
+   * itself (a diarizing API) or not at all.
+   */
+  speakersReady?(opts: { signal?: AbortSignal; onProgress?: (percent: number) => void }): Promise<void>;
+  /** Who spoke when in the audio alone (speakers identified later on a finished transcript). */
+  identifySpeakers?(
+    audio: EngineAudio,
+    opts: { count: number | null; signal?: AbortSignal },
+  ): Promise<SpeakerTurn[]>;
   /** Starts what the engine prepares in the background (the model download) without waiting. */
   start?(): void;
   transcribe(audio: EngineAudio, options: TranscribeOptions): Promise<TranscribeResult>;

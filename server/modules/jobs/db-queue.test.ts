@@ -28,7 +28,14 @@ const jobOf = async (transcriptId: string) =>
 
 /** Consumes transcription jobs with `handler`, given the transcript id. */
 function transcribeWith(q: JobQueue, handler: (transcriptId: string, ctx: JobContext) => Promise<void>) {
-  q.work('transcription', { transcribe: ({ transcriptId }, ctx) => handler(transcriptId, ctx) }, 1);
+  q.work(
+    'transcription',
+    {
+      transcribe: ({ transcriptId }, ctx) => handler(transcriptId, ctx),
+      'identify-speakers': async () => undefined,
+    },
+    1,
+  );
 }
 
 /** A job row as a process of another run left it. */

@@ -8,6 +8,11 @@ import type { AccountMailJob } from '../accounts/account-mail';
 export interface JobMap {
   /** Transcribe one transcript's media (modules/transcription/process.ts). */
   transcribe: { transcriptId: string };
+  /**
+   * Identify the speakers of a finished transcript (modules/speakers/identify.ts), the text kept
+   * as it is.
+   */
+  'identify-speakers': { transcriptId: string; count: number | null };
   /** Send one rendered mail; retried while the SMTP server refuses or is away. */
   'send-mail': MailMessage;
   /**
@@ -69,6 +74,7 @@ export interface JobSpec {
 
 export const JOB_SPECS = {
   transcribe: { lane: 'transcription', keepDone: true, recoverable: true },
+  'identify-speakers': { lane: 'transcription' },
   'download-model': { lane: 'downloads' },
   'import-link': { lane: 'downloads', recoverable: true },
   'send-mail': { lane: 'background' },

@@ -35,6 +35,9 @@ export function createLanguageModel(
         model: env.LLM_MODEL,
         contextTokens: env.LLM_CONTEXT_TOKENS,
         timeoutMs: env.LLM_TIMEOUT_MS,
+        // The one way a private address is reached on purpose: LLM_BASE_URL is the operator's
+        // setting, never a user's (an Ollama next door). Only this URL; redirects are refused.
+        allowPrivate: true,
       }),
       provisioner: null,
     };

@@ -24,6 +24,7 @@ const model = (opts: Partial<OpenAiModelOptions> = {}) =>
     baseUrl: server.url,
     apiKey: 'sk-test',
     model: 'test-model',
+    allowPrivate: true,
     sleep: async (ms) => void slept.push(ms),
     ...opts,
   });
@@ -280,6 +281,13 @@ describe('openai language model adapter', () => {
     const err = await failureOf(model().complete({ messages: user('hi') }));
     expect(err.code).toBe('unreachable');
     expect(err.message).toContain('LLM_BASE_URL');
+  });
+
+  it('reaches a private endpoint only when the wiring allows it explicitly', async () => {
+    server.reply((_req, res) => void res.end('{}'));
+    const err = await failureOf(model({ allowPrivate: false }).complete({ messages: user('hi') }));
+    expect(err.code).toBe('unreachable');
+    expect(server.requests).toHaveLength(0);
   });
 
   it('reads Retry-After in seconds and as a date', () => {

@@ -11,7 +11,8 @@
 // only come from where the operator pointed (decision record "Language model").
 
 import { endpointUrl } from '../engine/openai';
-import { OutboundError, safeFetch, type OutboundResponse } from '../outbound/safe-fetch';
+import { OutboundError } from '../outbound/destination';
+import { safeFetch, type OutboundResponse } from '../outbound/safe-fetch';
 import type { PrivateAllowance } from '../outbound/address';
 import { checkJson, repairMessages, toOpenAiSchema, type JsonSchema } from './json-schema';
 import {
@@ -39,8 +40,11 @@ export interface OpenAiModelOptions {
   backoffMs?: number;
   /** A Retry-After longer than this is not waited for (the error says when to retry); default 60 s. */
   maxRetryAfterMs?: number;
-  /** Private addresses for this endpoint: true (default: the operator set the URL). */
-  allowPrivate?: PrivateAllowance;
+  /**
+   * Private addresses for this endpoint. No default: the wiring says it (createLanguageModel
+   * allows them because LLM_BASE_URL is the operator's own setting; redirects stay refused).
+   */
+  allowPrivate: PrivateAllowance;
   /** Test seam: how long to wait before a retry. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -97,7 +101,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
   const backoffMs = options.backoffMs ?? 1000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const sleep = options.sleep ?? defaultSleep;
-  const allowPrivate = options.allowPrivate ?? true;
+  const allowPrivate = options.allowPrivate;
   // What this endpoint turned out not to accept, learned from its 400s and kept for later calls.
   let structured: StructuredMode = 'json_schema';
   let usageOption = true;

@@ -1,11 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { LinkCode } from '../../../common/error-codes';
 import type { LinkRun } from '../../../common/run-options';
 import { transcripts, type User } from '../../db/schema';
 import { ApiError } from '../errors';
-import { addressAllowed, type PrivateAllowance } from '../outbound/address';
-import { checkOutboundUrl } from '../outbound/safe-fetch';
+import type { PrivateAllowance } from '../outbound/address';
+import { checkDestination, OutboundError } from '../outbound/destination';
 import { assertAdmission } from '../transcription/admission';
 import { nameFromFile } from '../transcription/names';
 import { targetFolderId } from '../transcription/ownership';
@@ -18,30 +16,19 @@ const badUrl = () => new ApiError(LinkCode.BAD_URL, 'errors.links.badUrl');
 
 /**
  * Refuses a link no download could ever use, now, so the user hears it at once: not http(s),
- * credentials in it, or a host that is (or resolves to) a private, loopback or link-local
- * address. The download checks every address again as it connects, redirects included.
+ * credentials in it, or a host that is (or resolves to) anything but a public address. A name
+ * that does not resolve gets the same answer as a private one (one code: no oracle for which
+ * internal names exist). The download checks every address again as it connects, redirects
+ * included.
  */
 export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllowance): Promise<URL> {
-  let url: URL;
   try {
-    url = checkOutboundUrl(raw.trim());
-  } catch {
-    throw badUrl();
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
-    } catch {
-      throw new ApiError(LinkCode.UNREACHABLE, 'errors.links.unreachable');
-    }
-  }
-  if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a, allowPrivate))) {
+    return await checkDestination(raw, allowPrivate);
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    if (err.reason === 'bad_url') throw badUrl();
     throw new ApiError(LinkCode.BLOCKED, 'errors.links.blocked');
   }
-  return url;
 }
 
 /**

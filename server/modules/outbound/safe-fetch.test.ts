@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressAllowed, isRefusedAddress, parseAllowance } from './address';
-import { OutboundError, safeFetch } from './safe-fetch';
+import { OutboundError } from './destination';
+import { safeFetch } from './safe-fetch';
 
 let server: http.Server;
 let base: string;

@@ -1,26 +1,13 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { addressAllowed, type PrivateAllowance } from './address';
+import type { PrivateAllowance } from './address';
+import { checkOutboundUrl, OutboundError, resolveAllowed, type ResolvedAddress } from './destination';
 
 // The one way the server reaches addresses its users chose (webhook endpoints, links to import).
 // Every connection's address is checked after DNS resolution, on every redirect, so neither a
 // name that resolves to 127.0.0.1 nor a redirect to the metadata service gets through; the
 // redirects, the bytes and the time are limited. ALLOW_PRIVATE_URLS lifts only the address check.
-
-export type OutboundFailure =
-  'bad_url' | 'blocked_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
-
-export class OutboundError extends Error {
-  constructor(
-    readonly reason: OutboundFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OutboundError';
-  }
-}
 
 export interface OutboundOptions {
   method?: 'GET' | 'HEAD' | 'POST';
@@ -54,35 +41,16 @@ export interface OutboundResponse {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A URL outbound requests may be sent to at all (scheme, no credentials), or why not. */
-export function checkOutboundUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new OutboundError('bad_url', 'not a URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OutboundError('bad_url', 'only http and https addresses');
-  }
-  if (url.username || url.password) throw new OutboundError('bad_url', 'credentials in the address');
-  return url;
-}
-
-class BlockedLookup extends Error {}
-
 function guardedLookup(allowPrivate: PrivateAllowance): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (err, found) => {
-      if (err) return (callback as (e: Error) => void)(err);
-      const list = found as LookupAddress[];
-      const bad = list.find((a) => !addressAllowed(a.address, allowPrivate));
-      if (bad || list.length === 0) {
-        return (callback as (e: Error) => void)(new BlockedLookup(`${hostname} resolves to ${bad?.address}`));
-      }
-      if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, list);
-      (callback as (e: null, a: string, f: number) => void)(null, list[0]!.address, list[0]!.family);
-    });
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    resolveAllowed(hostname, allowPrivate, { family }).then(
+      (list) => {
+        if (options.all) return (callback as (e: null, a: ResolvedAddress[]) => void)(null, list);
+        (callback as (e: null, a: string, f: number) => void)(null, list[0]!.address, list[0]!.family);
+      },
+      (err: Error) => (callback as (e: Error) => void)(err),
+    );
   };
 }
 
@@ -133,7 +101,7 @@ export async function safeFetch(rawUrl: string, opts: OutboundOptions = {}): Pro
   }
 }
 
-function send(
+async function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
@@ -143,10 +111,8 @@ function send(
 ): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // An address literal is never looked up, so it is checked here.
-  if (isIP(host) && !addressAllowed(host, allowPrivate)) {
-    return Promise.reject(new OutboundError('blocked_address', `${host} is not a public address`));
-  }
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (isIP(host)) await resolveAllowed(host, allowPrivate);
+  if (signal.aborted) throw signal.reason;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
@@ -168,8 +134,11 @@ function send(
 function outboundErrorOf(err: unknown, signal: AbortSignal): Error {
   if (err instanceof OutboundError) return err;
   if (signal.aborted && signal.reason instanceof Error) return signal.reason;
-  if (err instanceof BlockedLookup) return new OutboundError('blocked_address', err.message);
   const message = err instanceof Error ? err.message : String(err);
+  // What the owner of a webhook is told happened (the test delivery's answer).
+  const code = (err as { code?: string }).code;
+  if (code === 'ECONNREFUSED') return new OutboundError('refused', message);
+  if (code === 'ETIMEDOUT') return new OutboundError('timeout', message);
   return new OutboundError('network', message);
 }
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { testApp } from '../../test/harness';
 import { signedInUser } from '../../test/users';
 import { newTranscript } from '../../test/factories';
-import { renderJobs } from '../../db/schema';
+import { renderJobs, translationTracks } from '../../db/schema';
 import { processRender } from './process';
 import { renderFfmpegPath } from './ffmpeg';
 import type { Segment } from '../../../common/segments';
@@ -227,6 +227,40 @@ describe('captioned video render', () => {
     );
     expect(red).toBeGreaterThan(720 * 100);
     expect(count(frame, 720, 720, BOTTOM, white)).toBeGreaterThan(150);
+  }, 60_000);
+
+  it("burns a translation track's text in, with the original's timings", async () => {
+    const { user, t } = await transcriptWith('STARTER', video, true);
+    const [track] = await h.db
+      .insert(translationTracks)
+      .values({
+        workspaceId: t.workspaceId,
+        userId: user.user.id,
+        transcriptId: t.id,
+        language: 'ja',
+        status: 'done',
+        texts: ['こんにちは、世界', '', ''],
+      })
+      .returning();
+    const { res, json } = await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, {
+      track: track!.id,
+      style: { size: 100 },
+      end: 4,
+    });
+    expect(res.status, JSON.stringify(json)).toBe(200);
+    await processRender(h.deps.services.render, json.data.id, {
+      signal: new AbortController().signal,
+      attempt: 1,
+      maxAttempts: 3,
+    });
+    const [row] = await h.db.select().from(renderJobs).where(eq(renderJobs.id, json.data.id));
+    expect(row!.status).toBe('done');
+    const file = await h.app.request(`/self-api/v1/renders/${row!.id}/file`, { headers: user.headers });
+    const out = path.join(dir, 'track.mp4');
+    require('node:fs').writeFileSync(out, Buffer.from(await file.arrayBuffer()));
+    // The first segment's translation shows at 1 s; the empty second one leaves 3 s clean.
+    expect(count(frameAt(out, 1, 640, 360), 640, 360, BOTTOM, white)).toBeGreaterThan(150);
+    expect(count(frameAt(out, 3, 640, 360), 640, 360, BOTTOM, white)).toBe(0);
   }, 60_000);
 
   it('cancel stops a waiting render; quota and permissions are checked', async () => {

@@ -13,4 +13,5 @@ export const FRESH_RUN = {
   speechRegions: null,
   errorCode: null,
   errorDetail: null,
+  speakerNote: null,
 } satisfies Partial<typeof transcripts.$inferInsert>;

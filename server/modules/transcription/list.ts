@@ -29,6 +29,7 @@ export const summaryColumns = {
   detectSpeech: transcripts.detectSpeech,
   detectSpeakers: transcripts.detectSpeakers,
   speakerCount: transcripts.speakerCount,
+  speakerNote: transcripts.speakerNote,
   language: transcripts.language,
   detectedLanguage: transcripts.detectedLanguage,
   translate: transcripts.translate,

@@ -50,6 +50,7 @@ export function transcriptJson(
     detect_speech: t.detectSpeech,
     detect_speakers: t.detectSpeakers,
     speaker_count: t.speakerCount,
+    speaker_note: t.speakerNote ?? null,
     ...(extra.queuePosition !== undefined ? { queue_position: extra.queuePosition } : {}),
     ...(t.speechRegions !== undefined ? { speech_regions: t.speechRegions } : {}),
     ...(t.segments ? { segments: t.segments, speakers: t.speakers ?? [] } : {}),

@@ -21,6 +21,7 @@ import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/qu
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../media/decode';
 import { MediaError } from '../media/media-error';
 import { isDependencyOutage } from '../../outage';
+import type { SpeakerNote } from '../../../common/record-states';
 import { FRESH_RUN } from './fresh-run';
 import { jobPercent } from './job-progress';
 import type { Storage } from '../storage/storage';
@@ -69,36 +70,49 @@ export async function processTranscript(
   if (!row || row.status === 'done' || row.status === 'canceled') return;
 
   // The engine may still be getting ready (its model downloading): the job waits here, queued,
-  // and the user sees the download's progress.
+  // and the user sees the download's progress. The one readiness check of the run.
+  const waiting = and(eq(transcripts.id, transcriptId), eq(transcripts.status, 'queued'));
+  let shown = -1;
+  let lastWrite = 0;
+  const show = (percent: number) => {
+    const p = Math.floor(percent);
+    if (p === shown) return;
+    shown = p;
+    events.publish(transcriptId, { type: 'status', status: 'queued', progress: p, stage: 'engine' });
+    if (Date.now() - lastWrite < (deps.saveIntervalMs ?? 1_000)) return;
+    lastWrite = Date.now();
+    void db
+      .update(transcripts)
+      .set({ stage: 'engine', progress: p })
+      .where(waiting)
+      .catch((err: Error) => deps.logger.warn({ err: err.message }, 'progress save failed'));
+  };
   if (deps.engine.ready) {
-    const waiting = and(eq(transcripts.id, transcriptId), eq(transcripts.status, 'queued'));
-    let shown = -1;
-    let lastWrite = 0;
-    const show = (percent: number) => {
-      const p = Math.floor(percent);
-      if (p === shown) return;
-      shown = p;
-      events.publish(transcriptId, { type: 'status', status: 'queued', progress: p, stage: 'engine' });
-      if (Date.now() - lastWrite < (deps.saveIntervalMs ?? 1_000)) return;
-      lastWrite = Date.now();
-      void db
-        .update(transcripts)
-        .set({ stage: 'engine', progress: p })
-        .where(waiting)
-        .catch((err: Error) => deps.logger.warn({ err: err.message }, 'progress save failed'));
-    };
     try {
-      // The one readiness check (the engine's model, and the speaker models when asked for).
       await deps.engine.ready({
         signal: ctx.signal,
         onProgress: show,
-        speakers: row.detectSpeakers,
         language: row.language,
         engine: row.engineChoice,
         translate: row.translate,
       });
     } catch (err) {
       return fail(deps, transcriptId, ctx, err, 0, 'queued');
+    }
+  }
+  // Speakers asked for: their models too, waited for only while they download. Without them the
+  // transcript comes without speakers and says why (speaker_note), instead of failing.
+  let withSpeakers = row.detectSpeakers;
+  let speakerNote: SpeakerNote | null = null;
+  if (withSpeakers && deps.engine.speakersReady) {
+    try {
+      await deps.engine.speakersReady({ signal: ctx.signal, onProgress: show });
+    } catch (err) {
+      if (ctx.signal.aborted || !(err instanceof EngineError) || err.code === 'canceled')
+        return fail(deps, transcriptId, ctx, err, 0, 'queued');
+      deps.logger.warn({ transcriptId, code: err.code }, `speakers not identified: ${err.message}`);
+      withSpeakers = false;
+      speakerNote = 'unavailable';
     }
   }
 
@@ -174,14 +188,14 @@ export async function processTranscript(
     const durationSec = Math.min(decodedSec, row.durationSec ?? decodedSec);
     progress = jobPercent('preparing', 100);
 
-    const result = await deps.engine.transcribe(
+    const run = deps.engine.transcribe(
       { pcmPath, durationSec },
       {
         language: row.language,
         translate: row.translate,
         engine: row.engineChoice,
         detectSpeech: row.detectSpeech,
-        ...(row.detectSpeakers ? { speakers: { count: row.speakerCount } } : {}),
+        ...(withSpeakers ? { speakers: { count: row.speakerCount } } : {}),
         signal: ctx.signal,
         onStage(next) {
           if (next === stage) return;
@@ -191,7 +205,8 @@ export async function processTranscript(
         },
         onProgress(percent, detail) {
           const next = Math.max(progress, jobPercent('engine', percent));
-          const left = detail?.remainingSec ?? remainingSec;
+          // An engine that cannot tell the time left any more (null) says so.
+          const left = detail ? detail.remainingSec : remainingSec;
           if (next === progress && left === remainingSec) return;
           progress = next;
           remainingSec = left;
@@ -208,11 +223,19 @@ export async function processTranscript(
         },
       },
     );
+    const result = await run.catch((err: unknown) => {
+      // Identifying speakers failed once the text was complete: the text is kept, without speakers.
+      if (!(stage === 'speakers' && err instanceof EngineError && /speaker diarization/.test(err.message)))
+        throw err;
+      deps.logger.warn({ transcriptId, code: err.code }, `speakers not identified: ${err.message}`);
+      speakerNote = 'failed';
+      return { language: null, speechRegions: null, segments };
+    });
     await saving;
     stage = 'saving';
     progress = Math.max(progress, jobPercent('saving', 0));
     publishStatus();
-    await finish(deps, row, segments, result, durationSec, { labeler, locale });
+    await finish(deps, row, segments, result, durationSec, { labeler, locale, speakerNote });
   } catch (err) {
     await saving;
     await fail(deps, transcriptId, ctx, err, progress, 'processing');
@@ -302,7 +325,7 @@ async function finish(
     model?: string;
   },
   decodedSec: number,
-  who: { labeler: SpeakerLabeler; locale: string },
+  who: { labeler: SpeakerLabeler; locale: string; speakerNote: SpeakerNote | null },
 ) {
   const durationSec = row.durationSec ?? decodedSec;
   let segments = streamed;
@@ -323,6 +346,7 @@ async function finish(
         speechRegions: result.speechRegions,
         segments,
         speakers,
+        speakerNote: who.speakerNote,
         plainText: segmentsToPlainText(segments),
         detectedLanguage: language,
         engine: result.model ?? deps.engine.name,

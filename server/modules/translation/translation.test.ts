@@ -44,6 +44,7 @@ beforeAll(async () => {
     apiKey: 'sk-test',
     model: 'fake-translator',
     sleep: async () => undefined,
+    allowPrivate: true,
   });
   h = await testApp({}, {}, { languageModel: model });
 });

@@ -84,7 +84,8 @@ async function envelopeErrors(res: Response): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.set('Content-Type', 'application/json; charset=UTF-8');
   const retryAfter = (JSON.parse(body) as { data?: { retry_after?: unknown } }).data?.retry_after;
-  if ((res.status === 503 || res.status === 507) && typeof retryAfter === 'number')
+  // 429 (an API key's minute spent), 503 and 507 say when to come back, like every other answer.
+  if ((res.status === 429 || res.status === 503 || res.status === 507) && typeof retryAfter === 'number')
     headers.set('Retry-After', String(retryAfter));
   headers.delete('Content-Length');
   return new Response(body, { status: res.status, headers });

@@ -8,9 +8,11 @@ import {
   type WebhookEndpoint,
 } from '../../db/schema';
 import { TEST_EVENT } from '../../../common/webhook-events';
-import { OutboundError, safeFetch } from '../outbound/safe-fetch';
+import { OutboundError } from '../outbound/destination';
+import { safeFetch } from '../outbound/safe-fetch';
 import type { WebhookDeps } from './deps';
 import { renderEndpointDisabledMail } from './disabled-mail';
+import { signingSecrets } from './secrets';
 import { newMessageId, webhookHeaders } from './signing';
 import type { WebhookDeliveryStatus } from '../../../common/record-states';
 
@@ -113,7 +115,12 @@ export async function deliverWebhook(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...webhookHeaders(endpoint.secret, delivery.id, Math.floor(deps.now().getTime() / 1000), body),
+        ...webhookHeaders(
+          signingSecrets(endpoint, deps.now()),
+          delivery.id,
+          Math.floor(deps.now().getTime() / 1000),
+          body,
+        ),
       },
       body,
       allowPrivate: deps.allowPrivate,

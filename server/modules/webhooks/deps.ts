@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { User } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from '../mail/mailer';
@@ -20,4 +21,6 @@ export interface WebhookDeps {
   appName: string;
   /** For the link in the mail that says an endpoint was turned off. */
   publicUrl: string | null;
+  /** Throws unless `password` is the user's (modules/accounts/confirm-password.ts). */
+  confirmPassword: (user: User, password: string) => Promise<void>;
 }

@@ -1,5 +1,3 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -12,8 +10,8 @@ import {
 import { WebhookCode } from '../../../common/error-codes';
 import type { WebhookEvent } from '../../../common/webhook-events';
 import { ApiError } from '../errors';
-import { addressAllowed, type PrivateAllowance } from '../outbound/address';
-import { checkOutboundUrl, OutboundError } from '../outbound/safe-fetch';
+import type { PrivateAllowance } from '../outbound/address';
+import { checkDestination, OutboundError } from '../outbound/destination';
 import { newWebhookSecret } from './signing';
 
 export const MAX_ENDPOINTS = 10;
@@ -25,8 +23,12 @@ const badUrl = (reason: string) =>
     reason,
   });
 
-/** The endpoint as the API shows it; the secret only where asked for (create, single read). */
-export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean } = {}) {
+/**
+ * The endpoint as the API shows it. The secret only where it was just made (create, rotate): a
+ * read never carries it (modules/webhooks/secrets.ts).
+ */
+export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean; now?: Date } = {}) {
+  const overlap = e.previousSecretUntil && e.previousSecretUntil > (opts.now ?? new Date());
   return {
     id: e.id,
     url: e.url,
@@ -36,6 +38,8 @@ export function endpointJson(e: WebhookEndpoint, opts: { secret?: boolean } = {}
     disabled_reason: e.disabledReason,
     failure_count: e.failureCount,
     created_at: e.createdAt.toISOString(),
+    /** Until when the secret before the last rotation signs too; null when it no longer does. */
+    previous_secret_expires_at: overlap ? e.previousSecretUntil!.toISOString() : null,
     ...(opts.secret ? { secret: e.secret } : {}),
   };
 }
@@ -56,27 +60,17 @@ export function deliveryJson(d: WebhookDelivery) {
 
 /**
  * Refuses an address deliveries could never go to: not http(s), credentials in it, or a host
- * that is (or resolves to) a private, loopback or link-local address. Every delivery checks the
- * address again when it connects; this is so the owner hears about it now.
+ * that is (or resolves to) anything but a public address. A name that does not resolve gets the
+ * same answer as a private one, so registration tells nobody which internal names exist. Every
+ * delivery checks the address again when it connects; this is so the owner hears about it now.
  */
 export async function assertDeliverableUrl(raw: string, allowPrivate: PrivateAllowance): Promise<string> {
-  let url: URL;
   try {
-    url = checkOutboundUrl(raw);
+    return (await checkDestination(raw, allowPrivate)).href;
   } catch (err) {
-    throw badUrl(err instanceof OutboundError ? err.reason : 'bad_url');
+    if (!(err instanceof OutboundError)) throw err;
+    throw badUrl(err.reason === 'bad_url' ? 'bad_url' : 'blocked_address');
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    // A name that does not resolve now may later (new DNS record): deliveries will tell.
-    addresses = await lookup(host, { all: true })
-      .then((found) => found.map((a) => a.address))
-      .catch(() => []);
-  }
-  if (addresses.some((a) => !addressAllowed(a, allowPrivate))) throw badUrl('blocked_address');
-  return url.href;
 }
 
 export async function ownEndpoint(db: Db, user: User, id: string): Promise<WebhookEndpoint> {

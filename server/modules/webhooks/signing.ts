@@ -23,12 +23,12 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${mac}`;
 }
 
-/** The three headers of one delivery attempt. */
-export function webhookHeaders(secret: string, id: string, timestamp: number, body: string) {
+/** The three headers of one delivery attempt; one `v1,` signature per secret (rotation overlap). */
+export function webhookHeaders(secrets: readonly string[], id: string, timestamp: number, body: string) {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, id, timestamp, body),
+    'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestamp, body)).join(' '),
   };
 }
 

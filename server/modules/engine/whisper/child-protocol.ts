@@ -27,6 +27,8 @@ export interface ChildJob {
   words?: boolean;
   /** Audio in the first chunk, in seconds (short, so the first words come quickly). */
   firstChunkSec?: number;
+  /** Transcribe (default true); false: only identify speakers (`diarize`) in the audio. */
+  transcribe?: boolean;
   /** Identify speakers once the words are out (sherpa-onnx diarization). */
   diarize?: DiarizeJob;
   /**

@@ -23,7 +23,9 @@ const PROMPT_CHARS = 200;
 
 /** The model and the speaker models are checked before any work: a job that cannot run fails fast. */
 function checkModels(job: ChildJob): boolean {
-  if (job.recognizer) {
+  if (job.transcribe === false) {
+    // Only speakers are identified: no recognizer model is needed.
+  } else if (job.recognizer) {
     const files = checkRecognizerFiles(job.recognizer.paths);
     if (!files.ok) {
       send({ t: 'error', code: files.code, message: files.reason });
@@ -64,6 +66,39 @@ export async function runJob(job: ChildJob): Promise<void> {
   }
   const fileSec = totalSamples / SAMPLE_RATE;
   const limitSec = job.durationSec > 0 ? Math.min(job.durationSec, fileSec) : fileSec;
+  let language: string | null = job.language === 'auto' ? null : job.language;
+  try {
+    if (job.transcribe !== false) {
+      const heard = await transcribe(job, fd, fileSec);
+      if (heard === undefined) return;
+      language = heard ?? language;
+    }
+    if (job.diarize) {
+      send({ t: 'diarizing' });
+      let turns: SpeakerTurn[];
+      try {
+        turns = diarize(job.diarize, readRanges(fd, [[0, Math.floor(limitSec * SAMPLE_RATE)]]));
+      } catch (err) {
+        send({
+          t: 'error',
+          code: 'model_invalid',
+          message: `speaker diarization: ${(err as Error).message}`,
+        });
+        return;
+      }
+      send({ t: 'speakers', turns });
+    }
+  } finally {
+    closeSync(fd);
+  }
+  send({ t: 'done', language });
+}
+
+/**
+ * The transcription: segments sent as they are made. Answers the language heard (null when none
+ * was), or undefined when the job failed (the error is sent).
+ */
+async function transcribe(job: ChildJob, fd: number, fileSec: number): Promise<string | null | undefined> {
   const wordMode = job.words !== false;
 
   if (job.detectSpeech !== false) send({ t: 'stage', stage: 'detecting' });
@@ -133,7 +168,7 @@ export async function runJob(job: ChildJob): Promise<void> {
           : loadDecoder(job, wordMode, onLoaded);
       } catch (err) {
         send({ t: 'error', code: 'model_invalid', message: `${job.modelPath}: ${(err as Error).message}` });
-        return;
+        return undefined;
       }
     }
     send({
@@ -185,19 +220,6 @@ export async function runJob(job: ChildJob): Promise<void> {
     });
   }
   for (const seg of grouper.flush()) emit(seg);
-  if (job.diarize) {
-    send({ t: 'diarizing' });
-    let turns: SpeakerTurn[];
-    try {
-      turns = diarize(job.diarize, readRanges(fd, [[0, Math.floor(limitSec * SAMPLE_RATE)]]));
-    } catch (err) {
-      send({ t: 'error', code: 'model_invalid', message: `speaker diarization: ${(err as Error).message}` });
-      closeSync(fd);
-      return;
-    }
-    send({ t: 'speakers', turns });
-  }
-  closeSync(fd);
   await feed.close();
-  send({ t: 'done', language });
+  return language;
 }

@@ -40,7 +40,11 @@ describe('the download-model job', () => {
     const waiting = provisioner.ready();
     await downloadModelJob({ dataDir: dir, baseUrl: server.baseUrl, provisioner }, { model: 'base' }, ctx());
     await waiting;
-    expect(readdirSync(path.join(dir, 'models'))).toEqual(['ggml-base.bin']);
+    // No partial file left; what was verified is remembered beside the model.
+    expect(readdirSync(path.join(dir, 'models')).sort()).toEqual([
+      'ggml-base.bin',
+      'ggml-base.bin.verified.json',
+    ]);
     provisioner.close();
     rmSync(dir, { recursive: true, force: true });
   });

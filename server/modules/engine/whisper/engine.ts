@@ -19,6 +19,7 @@ import { PCM_BYTES_PER_SECOND } from '../../media/decode';
 import { modelFileName } from '../models/catalogue';
 import type { ModelProvisioner } from '../models/provision';
 import type { DiarizationPaths } from '../../speakers/diarization/models';
+import { checkDiarizationModels } from '../../speakers/diarization/diarize';
 import { childCommand, type ChildCommand } from './child-command';
 import type { ChildJob } from './child-protocol';
 import { createRelay } from './relay';
@@ -55,6 +56,47 @@ const DEFAULT_MAX_CHUNK_SEC = 600;
 const MAX_CHUNK_COMPUTE_SEC = 30;
 
 const LANGUAGES = new Set<string>(WHISPER_LANGUAGES);
+
+/** How often a job waiting for the speaker models looks whether their download has failed. */
+const DOWNLOAD_WATCH_MS = 250;
+
+/**
+ * Waits for a model's download while it works; a download that is off ('missing') or has failed
+ * once ('retrying') is not waited for: the job goes on without speakers and says why, instead of
+ * holding the transcript for the download's retries.
+ */
+async function downloadWhileItWorks(
+  p: ModelProvisioner,
+  opts: { signal?: AbortSignal; onProgress?: (percent: number) => void },
+): Promise<void> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  let watch: NodeJS.Timeout | undefined;
+  const failed = new Promise<never>((_, reject) => {
+    const look = () => {
+      const state = p.state();
+      if (state.state === 'missing')
+        return reject(new EngineError('model_missing', `the ${p.name} model is not on this server`));
+      if (state.state === 'retrying')
+        return reject(
+          new EngineError('model_unavailable', `the ${p.name} model could not be downloaded: ${state.error}`),
+        );
+      watch = setTimeout(look, DOWNLOAD_WATCH_MS);
+    };
+    look();
+  });
+  try {
+    await Promise.race([p.ready({ signal: stop.signal, onProgress: opts.onProgress }), failed]);
+  } finally {
+    clearTimeout(watch);
+    stop.abort();
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+const notConfigured = () =>
+  new EngineError('model_missing', 'speaker diarization is not configured for this engine');
 
 /** Where the model lives: WHISPER_MODEL wins, else `<DATA_DIR>/models/<the table's file name>`. */
 export function resolveModelPath(env: {
@@ -117,8 +159,16 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
     // Some bindings kill the whole process on an unknown code; never let one reach native code.
     if (opts.language !== 'auto' && !LANGUAGES.has(opts.language))
       throw new EngineError('unsupported_language', `Whisper does not know the language "${opts.language}"`);
-    if (opts.speakers && !options.diarization)
-      throw new EngineError('model_missing', 'speaker diarization is not configured for this engine');
+    if (opts.speakers && !options.diarization) throw notConfigured();
+    return run(audio, childJob(audio, opts), opts);
+  }
+
+  /** Runs one child for `job` and relays it; the result once it is done. */
+  async function run(
+    audio: EngineAudio,
+    job: ChildJob,
+    opts: Pick<TranscribeOptions, 'onProgress' | 'onSegment' | 'onStage' | 'signal'>,
+  ): Promise<TranscribeResult> {
     let pcmSec: number;
     try {
       pcmSec = (await stat(audio.pcmPath)).size / PCM_BYTES_PER_SECOND;
@@ -128,7 +178,6 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
     if (opts.signal?.aborted) throw new EngineError('canceled', 'transcription canceled');
 
     command ??= childCommand();
-    const job = childJob(audio, opts);
     const limitSec = audio.durationSec > 0 ? Math.min(audio.durationSec, pcmSec) : pcmSec;
     const relay = createRelay(job, opts, { limitSec, watchdogMs, modelName, logger: options.logger });
     try {
@@ -151,11 +200,26 @@ export function createWhisperEngine(options: WhisperEngineOptions): Engine {
   return {
     name: 'whisper',
     transcribe,
-    // The one readiness check: the Whisper model, and the speaker models when speakers are asked for.
     async ready(opts) {
       await options.provisioner?.ready(opts);
-      if (opts.speakers)
-        for (const p of options.diarization?.provisioners ?? []) await p.ready({ signal: opts.signal });
+    },
+    async speakersReady(opts) {
+      const diarization = options.diarization;
+      if (!diarization) throw notConfigured();
+      if (checkDiarizationModels(diarization.paths).ok) return;
+      for (const p of diarization.provisioners) await downloadWhileItWorks(p, opts);
+      const check = checkDiarizationModels(diarization.paths);
+      if (!check.ok) throw new EngineError(check.code, `speaker diarization: ${check.reason}`);
+    },
+    async identifySpeakers(audio, opts) {
+      if (closed) throw new EngineError('canceled', 'the whisper engine is closed');
+      if (!options.diarization) throw notConfigured();
+      const job: ChildJob = {
+        ...childJob(audio, { language: 'auto', speakers: { count: opts.count } }),
+        transcribe: false,
+      };
+      const result = await run(audio, job, { signal: opts.signal });
+      return result.speakerTurns ?? [];
     },
     start() {
       options.provisioner?.start();

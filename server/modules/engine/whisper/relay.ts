@@ -109,6 +109,7 @@ export function createRelay(
           break;
         case 'diarizing':
           diarizing = true;
+          opts.onStage?.('speakers');
           report(estimator.diarizing(Date.now()));
           startTicker();
           // Diarization reports nothing until it is done: allow it up to the audio's own length.
