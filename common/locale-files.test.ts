@@ -54,3 +54,21 @@ describe.each(LOCALES)('counted words %s', (lang) => {
     expect(bad.map(([k]) => k)).toEqual([]);
   });
 });
+
+// German speaks to people as "Sie" everywhere: no "du" forms slip in with new pages.
+describe('German form of address', () => {
+  it('uses "Sie", never "du"', () => {
+    const informal =
+      /\b(du|dir|dich|dein|deine|deinen|deinem|deiner|deines)\b|(^|[.!?:]\s+)(Versuche|Wähle|Wechsle|Füge|Klicke|Gib|Öffne|Lade|Nutze|Prüfe|Schreibe|Melde|Sieh|Warte|Teile|Lege|Erstelle|Kopiere|Ziehe)\s/;
+    const bad = flat(load('de')).filter(([, v]) => informal.test(v));
+    expect(bad).toEqual([]);
+  });
+});
+
+// Key names in the shortcut hints are in the page's language, not English ("Space").
+describe.each(LOCALES.filter((l) => l !== 'en'))('shortcut hints %s', (lang) => {
+  it('names the keys in the language', () => {
+    const shortcuts = (load(lang) as { editor: { shortcuts: string } }).editor.shortcuts;
+    expect(shortcuts).not.toMatch(/\bSpace\b/);
+  });
+});

@@ -33,11 +33,20 @@ const STEP_MS = 2600;
 function SamplePreview() {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);
+  // Runs by itself unless the visitor asked for less motion; the play button starts and stops it.
+  const [playing, setPlaying] = useState<boolean | null>(null);
+  const running = playing ?? false;
   useEffect(() => {
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    if (playing !== null) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    const timer = window.setTimeout(() => setPlaying(!still), 0);
+    return () => window.clearTimeout(timer);
+  }, [playing]);
+  useEffect(() => {
+    if (!running) return;
     const timer = window.setInterval(() => setActive((i) => (i + 1) % SAMPLE.length), STEP_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [running]);
   const total = SAMPLE[SAMPLE.length - 1]!.end;
   return (
     <figure
@@ -53,11 +62,26 @@ function SamplePreview() {
       </figcaption>
       <div className="grid gap-0 md:grid-cols-5">
         <div className="relative flex aspect-video items-center justify-center bg-gradient-to-br from-slate-800 to-brand-900 md:col-span-2 md:aspect-auto">
-          <div className="flex h-12 w-12 items-center justify-center rounded-full bg-white/90">
-            <svg viewBox="0 0 20 20" className="ml-0.5 h-5 w-5 text-brand-700" aria-hidden>
-              <path fill="currentColor" d="M6 4l10 6-10 6z" />
+          <button
+            type="button"
+            onClick={() => {
+              // Playing again from the last line starts over.
+              if (!running && active === SAMPLE.length - 1) setActive(0);
+              setPlaying(!running);
+            }}
+            aria-label={running ? t('home.samplePause') : t('home.samplePlay')}
+            aria-pressed={running}
+            className="flex h-12 w-12 items-center justify-center rounded-full bg-white/90 hover:bg-white focus:ring-2 focus:ring-white focus:outline-none"
+            data-testid="sample-play"
+          >
+            <svg viewBox="0 0 20 20" className="h-5 w-5 text-brand-700" aria-hidden>
+              {running ? (
+                <path fill="currentColor" d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />
+              ) : (
+                <path fill="currentColor" d="M7 4l10 6-10 6z" />
+              )}
             </svg>
-          </div>
+          </button>
           <div className="absolute inset-x-4 bottom-4 h-1 rounded bg-white/20">
             <div
               className="h-1 rounded bg-white transition-[width] duration-700"

@@ -251,3 +251,24 @@ describe('the transcript page', () => {
     }
   });
 });
+
+describe('the landing page’s sample', () => {
+  it('plays and pauses from its play button', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    // Less motion: the sample waits for the button instead of running by itself.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${base}/`);
+    const sample = page.getByTestId('sample-transcript');
+    const spoken = () => sample.locator('li button[aria-current=true]').textContent();
+    const play = page.getByTestId('sample-play');
+    await expect.poll(() => play.getAttribute('aria-label')).toBe('Play the sample');
+    const first = await spoken();
+    await play.click();
+    expect(await play.getAttribute('aria-label')).toBe('Pause the sample');
+    await expect.poll(spoken, { timeout: 10_000 }).not.toBe(first);
+    await play.click();
+    expect(await play.getAttribute('aria-label')).toBe('Play the sample');
+    await ctx.close();
+  });
+});
