@@ -22,6 +22,7 @@ import { getCookie } from 'hono/cookie';
 import { WORKSPACE_COOKIE } from '../common/cookies';
 import { workspaceCookie } from './http/current-actor';
 import { listWorkspaces, workspaceJson } from './modules/workspaces/workspaces';
+import { resolveActor, type Actor } from './modules/workspaces/actor';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
 import { buildOpenApi } from './api/openapi';
@@ -228,21 +229,27 @@ export function createApp(deps: AppDeps) {
           const rows = await listWorkspaces(deps.services.workspaces, user);
           return viewerOf(user, rows, asked ?? remembered);
         }));
+      let actor: Promise<Actor | null> | undefined;
+      const actorOf = () =>
+        (actor ??= userOf().then((user) =>
+          user ? resolveActor(db, { user }, { cookie: asked ?? remembered }).catch(() => null) : null,
+        ));
       const context: ServerContext = {
         requestId: c.get('requestId'),
         cspNonce: c.get('cspNonce') ?? '',
         config,
         getViewer: viewerOfRequest,
+        // Objects by id, through the membership of their workspace (decision 0027), as the API.
         getTranscript: async (id) => {
-          const user = await userOf();
-          if (!user || !UUID_RE.test(id)) return null;
-          const row = await ownTranscript(deps.services.transcription, user, id).catch(() => null);
+          const actor = await actorOf();
+          if (!actor || !UUID_RE.test(id)) return null;
+          const row = await ownTranscript(deps.services.transcription, actor, id).catch(() => null);
           return row ? (transcriptJson(row) as TranscriptJson) : null;
         },
         getFolder: async (id) => {
-          const user = await userOf();
-          if (!user || !UUID_RE.test(id)) return null;
-          const row = await ownFolder(deps.services.transcription, user, id).catch(() => null);
+          const actor = await actorOf();
+          if (!actor || !UUID_RE.test(id)) return null;
+          const row = await ownFolder(deps.services.transcription, actor, id).catch(() => null);
           return row ? folderJson(row) : null;
         },
         getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),

@@ -16,7 +16,11 @@ import { userPrefix } from './modules/storage/storage';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
-import { readCookie, SESSION_COOKIE } from '../common/cookies';
+import { readCookie, SESSION_COOKIE, WORKSPACE_COOKIE, WORKSPACE_HEADER } from '../common/cookies';
+import { TranscriptCode } from '../common/error-codes';
+import { ApiError } from './modules/errors';
+import { resolveActor } from './modules/workspaces/actor';
+import { assertCan, membershipOf } from './modules/workspaces/access';
 import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
@@ -149,15 +153,24 @@ export async function buildServiceDeps(
   const uploads = createUploads({
     dir: path.join(env.DATA_DIR, 'uploads'),
     logger,
-    // tus uploads take a session or an API key, like every other product call.
-    userOf: async (req) =>
-      (
-        await authenticate({ db, keyLimiter }, bearerOrCookie(req), {
-          method: req.method,
-          path: new URL(req.url).pathname,
-        })
-      )?.user ?? null,
-    admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
+    // tus uploads take a session or an API key and a workspace, like every other product call.
+    actorOf: async (req) => {
+      const auth = await authenticate({ db, keyLimiter }, bearerOrCookie(req), {
+        method: req.method,
+        path: new URL(req.url).pathname,
+      });
+      if (!auth) return null;
+      return resolveActor(db, auth, {
+        header: req.headers.get(WORKSPACE_HEADER),
+        cookie: readCookie(req.headers.get('cookie') ?? '', WORKSPACE_COOKIE),
+      });
+    },
+    admit: async (actor, workspaceId, sizeBytes) => {
+      const member = await membershipOf(db, actor, workspaceId);
+      if (!member) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
+      assertCan(member.role, 'transcript.create');
+      if (sizeBytes !== undefined) await assertAdmission(db, actor.user, { sizeBytes }, now());
+    },
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,
   });

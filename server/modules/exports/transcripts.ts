@@ -1,13 +1,14 @@
 // Exports of stored transcripts: one as a file, or several as one zip, checked against the
 // caller's plan and ownership. build.ts makes the files from plain data.
 
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ExportCode } from '../../../common/error-codes';
 import { EXPORT_CONTENT_TYPES } from '../../../common/exports';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
-import { ownTranscript, transcriptNotFound } from '../transcription/ownership';
+import { bulkTranscripts, ownTranscript, transcriptNotFound } from '../transcription/ownership';
 import {
   assertFormatAllowed,
   buildExport,
@@ -31,35 +32,35 @@ export function exportSource(
   return { name: t.name, segments: t.segments, speakers: t.speakers, durationSec: t.durationSec, language };
 }
 
-/** One finished transcript of the user as a file. */
+/** One finished transcript the actor reaches as a file. */
 export async function exportTranscript(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   id: string,
   format: ExportFormat,
   opts: ExportOptions,
 ): Promise<ExportFile> {
-  assertFormatAllowed(user, format);
-  const row = await ownTranscript(deps, user, id);
+  assertFormatAllowed(actor.user, format);
+  const row = await ownTranscript(deps, actor, id, 'transcript.export');
   if (row.status !== 'done') throw notReady([row.id]);
   return buildExport(exportSource(row), format, opts);
 }
 
 /**
- * Several finished transcripts of the user as one zip, its entries in the order asked. Fails
- * whole when any is missing, someone else's (they look the same) or not finished.
+ * Several finished transcripts of the current workspace as one zip, its entries in the order
+ * asked. Fails whole when any is missing, elsewhere (they look the same) or not finished.
  */
 export async function exportTranscripts(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   requested: string[],
   format: ExportFormat,
   opts: ExportOptions,
 ): Promise<ExportFile> {
-  assertFormatAllowed(user, format);
+  assertFormatAllowed(actor.user, format);
   const ids = [...new Set(requested)];
   const { db } = deps;
-  const mine = and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids));
+  const mine = bulkTranscripts(actor, 'transcript.export', ids);
   const found = await db
     .select({ id: transcripts.id, status: transcripts.status })
     .from(transcripts)
@@ -82,7 +83,7 @@ export async function exportTranscripts(
         translate: transcripts.translate,
       })
       .from(transcripts)
-      .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id), eq(transcripts.status, 'done')));
+      .where(and(mine, eq(transcripts.id, id), eq(transcripts.status, 'done')));
     // Deleted or re-run since the check above.
     if (!row) throw transcriptNotFound();
     entries.push(await buildExport(exportSource(row), format, opts));

@@ -74,7 +74,12 @@ export interface JobQueue {
    * The database queue only: adds the job inside the caller's transaction, so the job exists if
    * and only if the transaction commits. A queue outside the database has none: add after it.
    */
-  addInTransaction?<N extends JobName>(tx: DbOrTx, name: N, payload: JobMap[N], opts?: AddOptions): Promise<void>;
+  addInTransaction?<N extends JobName>(
+    tx: DbOrTx,
+    name: N,
+    payload: JobMap[N],
+    opts?: AddOptions,
+  ): Promise<void>;
   /**
    * Runs `name` every `everyMs`, first after one interval. Durable and single: however many
    * processes declare the same schedule, and however often they restart, one run is due at a time.

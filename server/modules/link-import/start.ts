@@ -2,7 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { LinkCode } from '../../../common/error-codes';
 import type { LinkRun } from '../../../common/run-options';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import { assertCan } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
 import { ApiError } from '../errors';
 import { addressAllowed, type PrivateAllowance } from '../outbound/address';
 import { checkOutboundUrl } from '../outbound/safe-fetch';
@@ -49,16 +51,18 @@ export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllo
  * once), created with the link as its source, and its download queued. Size and length are
  * checked while the file arrives (modules/link-import/download.ts).
  */
-export async function importFromLink(deps: LinkImportDeps, user: User, input: LinkRun) {
+export async function importFromLink(deps: LinkImportDeps, actor: Actor, input: LinkRun) {
   const t = deps.transcription;
   const url = await assertImportableUrl(input.url, deps.allowPrivate);
-  const folderId = await targetFolderId(t, user, input.folder_id);
-  await assertAdmission(t.db, user, {}, t.now());
+  assertCan(actor.role, 'transcript.create');
+  const folderId = await targetFolderId(t, actor, input.folder_id);
+  await assertAdmission(t.db, actor.user, {}, t.now());
   const fromPath = filenameFromUrl(url.href);
   const [row] = await t.db
     .insert(transcripts)
     .values({
-      userId: user.id,
+      workspaceId: actor.workspace.id,
+      userId: actor.user.id,
       folderId,
       name: input.name?.trim() || (fromPath ? nameFromFile(fromPath) : url.hostname),
       source: 'link',

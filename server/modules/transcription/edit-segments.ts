@@ -12,7 +12,9 @@ import {
 } from '../../../common/segments';
 import { normalizeSpeakers, withKnownSpeakers, type Speaker } from '../../../common/speakers';
 import { retimeWords } from '../../../common/words';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { ownTranscript } from './ownership';
@@ -21,12 +23,12 @@ import { applySpeakerEdit, isSpeakerEdit } from './speaker-edits';
 /** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
 export async function editSegments(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   id: string,
   edit: SegmentEdit,
   expectedUpdatedAt?: string,
 ) {
-  const row = await ownTranscript(deps, user, id);
+  const row = await ownTranscript(deps, actor, id, 'transcript.edit');
   if (row.status !== 'done') {
     throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable');
   }
@@ -37,7 +39,7 @@ export async function editSegments(
   let next: Segment[];
   let speakers: Speaker[];
   try {
-    ({ segments: next, speakers } = applyEdit(row, edit, duration, user.language));
+    ({ segments: next, speakers } = applyEdit(row, edit, duration, actor.user.language));
     next = withKnownSpeakers(next, speakers);
   } catch (err) {
     if (err instanceof RangeError) {

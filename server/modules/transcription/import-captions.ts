@@ -2,7 +2,10 @@ import { CaptionParseError, parseCaptionTranscript } from '../../../common/capti
 import { TranscriptCode } from '../../../common/error-codes';
 import { normalizeSegments, segmentsToPlainText, type Segment } from '../../../common/segments';
 import type { Speaker } from '../../../common/speakers';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import { assertCan } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import { probeMedia } from '../media/probe';
 import type { TranscriptionDeps } from './deps';
@@ -20,7 +23,9 @@ export interface ImportInput {
 }
 
 /** An .srt / .vtt file becomes a finished transcript; its media, when given, becomes playable. */
-export async function importCaptions(deps: TranscriptionDeps, user: User, input: ImportInput) {
+export async function importCaptions(deps: TranscriptionDeps, actor: Actor, input: ImportInput) {
+  assertCan(actor.role, 'transcript.create');
+  const { user } = actor;
   let segments: Segment[];
   let speakers: Speaker[];
   try {
@@ -37,8 +42,13 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     }
     throw err;
   }
-  const folderId = await targetFolderId(deps, user, input.folderId);
-  const upload = input.uploadId ? await deps.uploads.finished(input.uploadId, user.id) : null;
+  const folderId = await targetFolderId(deps, actor, input.folderId);
+  const upload = input.uploadId
+    ? await deps.uploads.finished(input.uploadId, {
+        userId: user.id,
+        workspaceId: actor.workspace.id,
+      })
+    : null;
   if (input.uploadId && !upload) {
     throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
   }
@@ -53,6 +63,7 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
   const [row] = await deps.db
     .insert(transcripts)
     .values({
+      workspaceId: actor.workspace.id,
       userId: user.id,
       folderId,
       name: input.name?.trim() || nameFromFile(upload?.filename ?? input.filename),

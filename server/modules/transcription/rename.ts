@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
-import { ownTranscript } from './ownership';
+import { ownTranscript, reachableTranscripts } from './ownership';
 
-export async function renameTranscript(deps: TranscriptionDeps, user: User, id: string, name: string) {
-  await ownTranscript(deps, user, id);
+export async function renameTranscript(deps: TranscriptionDeps, actor: Actor, id: string, name: string) {
+  await ownTranscript(deps, actor, id, 'transcript.edit');
   const [row] = await deps.db
     .update(transcripts)
     .set({ name, updatedAt: deps.now() })
-    .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)))
+    .where(and(eq(transcripts.id, id), reachableTranscripts(actor)))
     .returning();
   return row!;
 }

