@@ -160,6 +160,13 @@ export const WorkspaceCode = {
   HAS_SUBSCRIPTION: 40962,
 } as const;
 
+/** Comments on a transcript (issue #26 part 4). */
+export const CommentCode = {
+  NOT_FOUND: 40471,
+  /** The segment or time range is not in the transcript. */
+  BAD_MOMENT: 42271,
+} as const;
+
 /** Every list above, by area (the test keeps codes unique across them). */
 export const ERROR_CODES = {
   ErrorCode,
@@ -177,6 +184,7 @@ export const ERROR_CODES = {
   WebhookCode,
   LinkCode,
   WorkspaceCode,
+  CommentCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */

@@ -1,5 +1,11 @@
 // The events a webhook endpoint can subscribe to (docs/decisions/0018-api-keys-webhooks.md).
-export const WEBHOOK_EVENTS = ['transcript.completed', 'transcript.failed', 'transcript.deleted'] as const;
+export const WEBHOOK_EVENTS = [
+  'transcript.completed',
+  'transcript.failed',
+  'transcript.deleted',
+  'member.added',
+  'comment.created',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** What "send test event" delivers; not subscribable, never retried. */

@@ -36,7 +36,7 @@ import { callOwnApi } from './http/internal-api';
 import { decidePageFor } from './http/page-redirect';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownFolder, ownTranscript } from './modules/transcription/ownership';
-import { folderJson, transcriptJson } from './modules/transcription/payload';
+import { folderJson, fullJson } from './modules/transcription/payload';
 import { closedShare, openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
 import { LOCALES, splitLocalePath } from '../common/locales';
@@ -244,7 +244,7 @@ export function createApp(deps: AppDeps) {
           const actor = await actorOf();
           if (!actor || !UUID_RE.test(id)) return null;
           const row = await ownTranscript(deps.services.transcription, actor, id).catch(() => null);
-          return row ? (transcriptJson(row) as TranscriptJson) : null;
+          return row ? ((await fullJson(deps.services.transcription, row)) as TranscriptJson) : null;
         },
         getFolder: async (id) => {
           const actor = await actorOf();

@@ -40,6 +40,8 @@ import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
 import { createScratch } from './process/scratch';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
+import type { CommentDeps } from './modules/comments/deps';
+import { emitWebhookEvent } from './modules/webhooks/deliver';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
 
@@ -60,6 +62,8 @@ export interface ServiceDeps {
   linkImport: LinkImportDeps;
   /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
   workspaces: WorkspaceDeps;
+  /** Comments on transcripts, their mentions' mails (issue #26 part 4). */
+  comments: CommentDeps;
   /**
    * The language model (docs/decisions/0026-language-model.md): an OpenAI-compatible endpoint
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
@@ -253,6 +257,25 @@ export async function buildServiceDeps(
     now,
     sendMail: (msg) => queue.add('send-mail', msg),
     appName: env.APP_NAME,
+    memberAdded: async (e) => {
+      await emitWebhookEvent(webhooks, e.workspaceId, 'member.added', {
+        workspace_id: e.workspaceId,
+        user_id: e.userId,
+        role: e.role,
+      }).catch((err: unknown) => logger.error({ err }, 'webhook event not recorded'));
+    },
+  };
+  const comments: CommentDeps = {
+    db,
+    logger,
+    now,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+    commentCreated: async (workspaceId, data) => {
+      await emitWebhookEvent(webhooks, workspaceId, 'comment.created', data).catch((err: unknown) =>
+        logger.error({ err }, 'webhook event not recorded'),
+      );
+    },
   };
 
   let engine: Engine | null = null;
@@ -277,6 +300,7 @@ export async function buildServiceDeps(
 
   return {
     workspaces,
+    comments,
     accounts,
     transcription,
     billing,

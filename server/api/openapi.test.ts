@@ -37,6 +37,8 @@ describe('/api/openapi.json', () => {
       'transcript.completed',
       'transcript.failed',
       'transcript.deleted',
+      'member.added',
+      'comment.created',
     ]);
     const exportParams = doc.paths['/self-api/v1/transcripts/{id}/export']!.get.parameters;
     expect(exportParams.map((p: { name: string }) => p.name)).toEqual(

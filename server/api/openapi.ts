@@ -9,6 +9,7 @@ import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } 
 import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
 import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
+import { commentEditSchema, commentResolveSchema, commentSchema } from '../../common/comments';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
 import {
   answerSchema,
@@ -50,6 +51,7 @@ const W = 'Webhooks';
 const B = 'Billing';
 const P = 'Public pages';
 const WS = 'Workspaces';
+const C = 'Comments';
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
@@ -278,6 +280,33 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: WS,
     summary: 'Invitations waiting for your verified address',
     personOnly: true,
+  },
+  'GET /self-api/v1/transcripts/{id}/comments': {
+    tag: C,
+    summary: 'A transcript’s comments and replies, oldest first',
+  },
+  'POST /self-api/v1/transcripts/{id}/comments': {
+    tag: C,
+    summary: 'Comment on a segment or a time range (or reply); mentioned members get a mail',
+    body: commentSchema,
+  },
+  'PATCH /self-api/v1/transcripts/{id}/comments/{commentId}': {
+    tag: C,
+    summary: 'Change your own comment',
+    body: commentEditSchema,
+  },
+  'DELETE /self-api/v1/transcripts/{id}/comments/{commentId}': {
+    tag: C,
+    summary: 'Delete a comment and its replies (its author, or an admin)',
+  },
+  'POST /self-api/v1/transcripts/{id}/comments/{commentId}/resolve': {
+    tag: C,
+    summary: 'Resolve a thread, or open it again (its author, or an editor)',
+    body: commentResolveSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/activity': {
+    tag: T,
+    summary: 'Who uploaded, edited, exported, shared and commented, newest first',
   },
   'GET /self-api/v1/invitations/preview': {
     tag: WS,

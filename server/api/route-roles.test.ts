@@ -17,6 +17,7 @@ import { createApiKey } from '../modules/api-keys/keys';
 import {
   folders,
   shareLinks,
+  transcriptComments,
   transcripts,
   webhookEndpoints,
   workspaceInvitations,
@@ -193,6 +194,15 @@ async function webhook(w: World) {
       events: ['transcript.completed'],
       secret: 'whsec_test',
     })
+    .returning();
+  return row!;
+}
+/** A comment by the workspace's owner on a transcript of it. */
+async function comment(w: World) {
+  const t = await transcript(w);
+  const [row] = await h.db
+    .insert(transcriptComments)
+    .values({ workspaceId: w.id, transcriptId: t.id, userId: w.members.owner.user.id, body: 'Check this' })
     .returning();
   return row!;
 }
@@ -404,6 +414,65 @@ export const ROUTES: RouteCase[] = [
       const s = await share(w);
       return { method: 'DELETE', path: `/transcripts/${s.transcriptId}/shares/${s.id}` };
     },
+  },
+  // Comments and activity: members who read a transcript comment on it; a comment is edited by
+  // its author (here the owner), deleted by its author or an admin, resolved by its author or an editor.
+  {
+    route: 'GET /transcripts/:id/comments',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => get(`/transcripts/${(await comment(w)).transcriptId}/comments`),
+  },
+  {
+    route: 'POST /transcripts/:id/comments',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => ({
+      method: 'POST',
+      path: `/transcripts/${(await transcript(w)).id}/comments`,
+      body: { body: 'Nice', segment_index: 0 },
+    }),
+  },
+  {
+    route: 'PATCH /transcripts/:id/comments/:commentId',
+    need: 'owner',
+    scope: 'object',
+    request: async (_h, w) => {
+      const c = await comment(w);
+      return {
+        method: 'PATCH',
+        path: `/transcripts/${c.transcriptId}/comments/${c.id}`,
+        body: { body: 'Edited' },
+      };
+    },
+  },
+  {
+    route: 'DELETE /transcripts/:id/comments/:commentId',
+    need: 'admin',
+    scope: 'object',
+    request: async (_h, w) => {
+      const c = await comment(w);
+      return { method: 'DELETE', path: `/transcripts/${c.transcriptId}/comments/${c.id}` };
+    },
+  },
+  {
+    route: 'POST /transcripts/:id/comments/:commentId/resolve',
+    need: 'editor',
+    scope: 'object',
+    request: async (_h, w) => {
+      const c = await comment(w);
+      return {
+        method: 'POST',
+        path: `/transcripts/${c.transcriptId}/comments/${c.id}/resolve`,
+        body: { resolved: true },
+      };
+    },
+  },
+  {
+    route: 'GET /transcripts/:id/activity',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => get(`/transcripts/${(await transcript(w)).id}/activity`),
   },
   // Folders
   { route: 'GET /folders', need: 'viewer', scope: 'current', request: async () => get('/folders') },

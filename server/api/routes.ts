@@ -13,6 +13,7 @@ import { seoApi } from './seo';
 import { sharesApi } from './shares';
 import { transcriptsApi } from './transcripts';
 import { invitationsApi, workspacesApi } from './workspaces';
+import { commentsApi } from './comments';
 
 /**
  * Where each domain's API is mounted. The two prefixes (docs/product.md#the-api): /common-api/v1 for
@@ -27,6 +28,7 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1/transcripts', transcriptsApi());
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
+  app.route('/self-api/v1', commentsApi());
   app.route('/self-api/v1/folders', foldersApi());
   app.route('/self-api/v1/billing', billingApi());
   app.route('/self-api/v1/seo-landing', seoApi());

@@ -6,6 +6,7 @@ import { ExportCode } from '../../../common/error-codes';
 import { EXPORT_CONTENT_TYPES } from '../../../common/exports';
 import { transcripts, type Transcript } from '../../db/schema';
 import type { Actor } from '../workspaces/actor';
+import { recordActivity } from '../transcription/activity';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
 import { bulkTranscripts, ownTranscript, transcriptNotFound } from '../transcription/ownership';
@@ -43,7 +44,19 @@ export async function exportTranscript(
   assertFormatAllowed(actor.user, format);
   const row = await ownTranscript(deps, actor, id, 'transcript.export');
   if (row.status !== 'done') throw notReady([row.id]);
-  return buildExport(exportSource(row), format, opts);
+  const file = await buildExport(exportSource(row), format, opts);
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row.workspaceId,
+      transcriptId: row.id,
+      userId: actor.user.id,
+      kind: 'exported',
+      detail: { format },
+    },
+    deps.now(),
+  );
+  return file;
 }
 
 /**
@@ -87,6 +100,19 @@ export async function exportTranscripts(
     // Deleted or re-run since the check above.
     if (!row) throw transcriptNotFound();
     entries.push(await buildExport(exportSource(row), format, opts));
+  }
+  for (const id of ids) {
+    await recordActivity(
+      db,
+      {
+        workspaceId: actor.workspace.id,
+        transcriptId: id,
+        userId: actor.user.id,
+        kind: 'exported',
+        detail: { format },
+      },
+      deps.now(),
+    );
   }
   return {
     filename: `transcripts-${deps.now().toISOString().slice(0, 10)}.zip`,

@@ -11,6 +11,7 @@ import { checkOutboundUrl } from '../outbound/safe-fetch';
 import { assertAdmission } from '../transcription/admission';
 import { nameFromFile } from '../transcription/names';
 import { targetFolderId } from '../transcription/ownership';
+import { recordActivity } from '../transcription/activity';
 import { runColumns } from '../transcription/run-columns';
 import type { LinkImportDeps } from './deps';
 import { queueLinkDownload } from './jobs';
@@ -73,6 +74,17 @@ export async function importFromLink(deps: LinkImportDeps, actor: Actor, input: 
       mediaName: fromPath,
     })
     .returning();
+  await recordActivity(
+    t.db,
+    {
+      workspaceId: row!.workspaceId,
+      transcriptId: row!.id,
+      userId: actor.user.id,
+      kind: 'uploaded',
+      detail: { source: 'link' },
+    },
+    t.now(),
+  );
   // The name follows the file (Content-Disposition, the page's title) unless one was given.
   await queueLinkDownload(t.queue, row!.id, { rename: !input.name?.trim() });
   return row!;

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { limitsFor, type ExportFormat } from '../../../common/ranks';
 import { shareLinks, transcripts, users, type ShareLink, type Transcript, type User } from '../../db/schema';
 import type { Actor } from '../workspaces/actor';
+import { recordActivity } from '../transcription/activity';
 import { ShareCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
@@ -85,6 +86,17 @@ export async function createShare(
         createdAt: now,
       })
       .returning();
+    await recordActivity(
+      tx,
+      {
+        workspaceId: row.workspaceId,
+        transcriptId: row.id,
+        userId: user.id,
+        kind: 'shared',
+        detail: { media: created!.allowMedia, download: created!.allowDownload },
+      },
+      now,
+    );
     return created!;
   });
 }

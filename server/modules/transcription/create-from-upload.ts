@@ -16,6 +16,7 @@ import { targetFolderId } from './ownership';
 import { runColumns } from './run-columns';
 import { mediaKey } from '../storage/storage';
 import { writeWithTranscription } from './transcribe-jobs';
+import { recordActivity } from './activity';
 
 /**
  * Turns a finished upload into a queued transcript: probe (real media, not a name), check the
@@ -93,6 +94,17 @@ export async function createFromUpload(deps: TranscriptionDeps, actor: Actor, in
     throw err;
   }
   await deps.uploads.discard(upload.id);
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row.workspaceId,
+      transcriptId: row.id,
+      userId: user.id,
+      kind: 'uploaded',
+      detail: { source: 'upload' },
+    },
+    deps.now(),
+  );
   if (!info) await deps.notify?.({ event: 'transcript.failed', transcriptId: row.id });
   return row;
 }

@@ -19,8 +19,13 @@ import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { ownTranscript } from './ownership';
 import { applySpeakerEdit, isSpeakerEdit } from './speaker-edits';
+import { lastEdit, recordActivity } from './activity';
 
-/** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
+/**
+ * Edits apply to finished transcripts only; `updated_at` guards against lost updates: when
+ * someone else saved in between, the refusal names them and when, so the page can offer their
+ * version.
+ */
 export async function editSegments(
   deps: TranscriptionDeps,
   actor: Actor,
@@ -33,7 +38,7 @@ export async function editSegments(
     throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable');
   }
   if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== row.updatedAt.getTime()) {
-    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
+    throw await conflict(deps, id);
   }
   const duration = row.durationSec ?? undefined;
   let next: Segment[];
@@ -51,7 +56,14 @@ export async function editSegments(
   }
   const [updated] = await deps.db
     .update(transcripts)
-    .set({ segments: next, speakers, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
+    .set({
+      segments: next,
+      speakers,
+      plainText: segmentsToPlainText(next),
+      updatedAt: deps.now(),
+      editedBy: actor.user.id,
+      editedAt: deps.now(),
+    })
     // Compared at millisecond precision: PostgreSQL keeps microseconds, JavaScript dates do not.
     .where(
       and(
@@ -60,8 +72,37 @@ export async function editSegments(
       ),
     )
     .returning();
-  if (!updated) throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
+  if (!updated) throw await conflict(deps, id);
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row.workspaceId,
+      transcriptId: id,
+      userId: actor.user.id,
+      kind: 'edited',
+      detail: { op: edit.op },
+    },
+    deps.now(),
+  );
   return updated;
+}
+
+/** The lost-update refusal, naming who saved last and when (their version is the one stored). */
+async function conflict(deps: TranscriptionDeps, id: string): Promise<ApiError> {
+  const [row] = await deps.db
+    .select({
+      editedBy: transcripts.editedBy,
+      editedAt: transcripts.editedAt,
+      updatedAt: transcripts.updatedAt,
+    })
+    .from(transcripts)
+    .where(eq(transcripts.id, id));
+  const last = row ? await lastEdit(deps.db, row) : null;
+  return new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict', {
+    edited_by: last?.by ?? null,
+    edited_at: last?.at ?? null,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  });
 }
 
 function applyEdit(

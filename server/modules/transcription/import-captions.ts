@@ -12,6 +12,7 @@ import type { TranscriptionDeps } from './deps';
 import { attachUpload, usableMedia } from './media';
 import { nameFromFile } from './names';
 import { targetFolderId } from './ownership';
+import { recordActivity } from './activity';
 
 export interface ImportInput {
   captions: string;
@@ -84,6 +85,17 @@ export async function importCaptions(deps: TranscriptionDeps, actor: Actor, inpu
     })
     .returning();
   const stored = upload ? { ...row!, mediaKey: await attachUpload(deps, row!, upload) } : row!;
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row!.workspaceId,
+      transcriptId: row!.id,
+      userId: user.id,
+      kind: 'uploaded',
+      detail: { source: 'import' },
+    },
+    deps.now(),
+  );
   // Done without a job: tell the webhooks here, as the pipeline does for transcribed ones.
   await deps.notify?.({ event: 'transcript.completed', transcriptId: row!.id });
   return stored;

@@ -4,6 +4,7 @@ import type { TranscriptJson } from '../../../common/transcript-types';
 import type { TranscriptionDeps } from './deps';
 import type { summaryColumns } from './list';
 import { queuePosition } from './queue-position';
+import { lastEdit } from './activity';
 
 type Summary = Pick<Transcript, keyof typeof summaryColumns>;
 
@@ -55,9 +56,13 @@ export function transcriptJson(
   };
 }
 
-/** A single transcript with what only single reads carry (the queue position while it waits). */
-export async function fullJson(d: TranscriptionDeps, row: Transcript): Promise<TranscriptJson> {
-  return transcriptJson(row, { queuePosition: await queuePosition(d, row) });
+/**
+ * A single transcript with what only single reads carry: the queue position while it waits, and
+ * who edited it last.
+ */
+export async function fullJson(d: Pick<TranscriptionDeps, 'db'>, row: Transcript): Promise<TranscriptJson> {
+  const [position, last] = await Promise.all([queuePosition(d, row), lastEdit(d.db, row)]);
+  return { ...transcriptJson(row, { queuePosition: position }), last_edit: last };
 }
 
 /** A folder as the API shows it; with its transcript count when listed. */
