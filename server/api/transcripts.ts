@@ -131,7 +131,7 @@ export function transcriptsApi() {
     const actor = await requireActor(c);
     const id = idParam(c);
     const body = await readBody(c, renameSchema);
-    return c.json(ok(transcriptJson(await renameTranscript(deps(c), actor, id, body.name))));
+    return c.json(ok(await fullJson(deps(c), await renameTranscript(deps(c), actor, id, body.name))));
   });
 
   api.patch('/:id/segments', async (c) => {
@@ -139,7 +139,7 @@ export function transcriptsApi() {
     const id = idParam(c);
     const { updated_at, ...edit } = await readBody(c, editRequestSchema);
     const row = await editSegments(deps(c), actor, id, edit, updated_at);
-    return c.json(ok(transcriptJson(row)));
+    return c.json(ok(await fullJson(deps(c), row)));
   });
 
   api.delete('/:id', async (c) => {

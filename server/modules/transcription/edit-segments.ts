@@ -98,11 +98,18 @@ async function conflict(deps: TranscriptionDeps, id: string): Promise<ApiError> 
     .from(transcripts)
     .where(eq(transcripts.id, id));
   const last = row ? await lastEdit(deps.db, row) : null;
-  return new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict', {
-    edited_by: last?.by ?? null,
-    edited_at: last?.at ?? null,
-    updated_at: row?.updatedAt.toISOString() ?? null,
-  });
+  const by = last?.by ?? null;
+  // Named when known: "Emil changed this transcript meanwhile", and the page offers their version.
+  return new ApiError(
+    TranscriptCode.NOT_EDITABLE,
+    by ? 'errors.transcripts.editConflictBy' : 'errors.transcripts.editConflict',
+    {
+      name: by?.name ?? null,
+      edited_by: by,
+      edited_at: last?.at ?? null,
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    },
+  );
 }
 
 function applyEdit(

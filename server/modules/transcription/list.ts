@@ -20,6 +20,7 @@ export interface ListQuery {
 /** Everything but the segments: what lists show. */
 export const summaryColumns = {
   id: transcripts.id,
+  workspaceId: transcripts.workspaceId,
   name: transcripts.name,
   folderId: transcripts.folderId,
   source: transcripts.source,

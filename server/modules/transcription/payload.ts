@@ -6,7 +6,7 @@ import type { summaryColumns } from './list';
 import { queuePosition } from './queue-position';
 import { lastEdit } from './activity';
 
-type Summary = Pick<Transcript, keyof typeof summaryColumns>;
+type Summary = Pick<Transcript, keyof typeof summaryColumns | 'workspaceId'>;
 
 /** The API shape of a transcript (snake_case, like the rest of the API). */
 export function transcriptJson(
@@ -21,6 +21,7 @@ export function transcriptJson(
 ): TranscriptJson {
   return {
     id: t.id,
+    workspace_id: t.workspaceId,
     name: t.name,
     folder_id: t.folderId,
     source: t.source,
