@@ -13,6 +13,17 @@ export interface Cue {
   lines: string[];
   /** The id of who says it (the segment's speaker): a cue never holds two speakers. */
   speaker?: string;
+  /**
+   * With `withTokens`: the cue's text (without the prefix) cut into timed pieces, words or
+   * characters of unspaced scripts, each with the white space after it (karaoke captions).
+   */
+  tokens?: CueToken[];
+}
+
+export interface CueToken {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface CueOptions {
@@ -28,6 +39,8 @@ export interface CueOptions {
    * caller passes segments with one speaker each (see speakerRuns in ./speakers).
    */
   prefixOf?: (seg: Segment) => string;
+  /** Keep each cue's timed tokens (Cue.tokens). */
+  withTokens?: boolean;
 }
 
 export const CUE_DEFAULTS = { maxLineChars: 42, cjkLineChars: 16, maxLines: 2, maxSec: 7, maxCps: 20 };
@@ -187,6 +200,13 @@ export function subtitleCues(segments: readonly Segment[], opts: CueOptions = {}
       const text = prefix + slice(i, cut);
       const lines = wrapLines(text, maxChars, maxLines, unspaced) ?? hardWrap(text, maxChars);
       const cue: Cue = { start: round(tokens[i]!.start), end: round(tokens[cut]!.end), lines };
+      if (opts.withTokens) {
+        cue.tokens = tokens.slice(i, cut + 1).map((t, k, all) => ({
+          text: seg.text.slice(t.from, k + 1 < all.length ? all[k + 1]!.from : t.to),
+          start: round(t.start),
+          end: round(t.end),
+        }));
+      }
       cues.push(raw.speaker ? { ...cue, speaker: raw.speaker } : cue);
       i = cut + 1;
     }

@@ -3,7 +3,9 @@ import { ERROR_CODES, PLAN_LIMIT_CODES, httpStatusOf } from './error-codes';
 
 describe('plan-limit codes', () => {
   it('are exactly the refusals a better plan would lift', () => {
-    expect([...PLAN_LIMIT_CODES].sort()).toEqual([41301, 40302, 40303, 42902, 40304, 40305, 40363].sort());
+    expect([...PLAN_LIMIT_CODES].sort()).toEqual(
+      [41301, 40302, 40303, 42902, 40304, 40305, 40363, 40371, 40381].sort(),
+    );
   });
 });
 

@@ -162,9 +162,44 @@ export const WorkspaceCode = {
 
 /** Comments on a transcript (issue #26 part 4). */
 export const CommentCode = {
-  NOT_FOUND: 40471,
+  NOT_FOUND: 40491,
   /** The segment or time range is not in the transcript. */
-  BAD_MOMENT: 42271,
+  BAD_MOMENT: 42291,
+} as const;
+
+/** Captioned-video renders (modules/render, docs/decisions/0029-captioned-video.md). */
+export const RenderCode = {
+  /** Render minutes of the month used up; data.minutes_left. */
+  QUOTA_EXCEEDED: 40371,
+  /** Longer than one render may be; data.limit_minutes. */
+  TOO_LONG: 40372,
+  NOT_FOUND: 40471,
+  /** The translation track asked for does not exist. */
+  TRACK_NOT_FOUND: 40472,
+  /** Already finished, failed or canceled. */
+  NOT_CANCELABLE: 40971,
+  /** The file is asked for before the render is done. */
+  NOT_DONE: 40972,
+  /** A render of this transcript is already waiting or running. */
+  BUSY: 40973,
+  /** The part asked for lies outside the media. */
+  BAD_RANGE: 42271,
+} as const;
+
+/** Translation tracks (modules/translation, docs/decisions/0030-translation-tracks.md). */
+export const TranslationCode = {
+  /** Translation characters of the month used up; data.chars_left. */
+  QUOTA_EXCEEDED: 40381,
+  NOT_FOUND: 40481,
+  /** A translation into this language is already waiting or running. */
+  BUSY: 40981,
+  /** The track changed since the editor loaded it (its revision). */
+  EDIT_CONFLICT: 40982,
+  /** Edited or translated again before it is done. */
+  NOT_READY: 40983,
+  BAD_LANGUAGE: 42281,
+  /** A segment index that the transcript does not have. */
+  BAD_SEGMENT: 42282,
 } as const;
 
 /** Every list above, by area (the test keeps codes unique across them). */
@@ -185,6 +220,8 @@ export const ERROR_CODES = {
   LinkCode,
   WorkspaceCode,
   CommentCode,
+  RenderCode,
+  TranslationCode,
 } as const;
 
 /** Refusals a better plan would lift: the UI offers a way to /pricing with them. */
@@ -193,6 +230,8 @@ export const PLAN_LIMIT_CODES: readonly number[] = [
   ExportCode.FORMAT_NOT_IN_PLAN,
   ShareCode.LIMIT_REACHED,
   WorkspaceCode.SEATS_FULL,
+  RenderCode.QUOTA_EXCEEDED,
+  TranslationCode.QUOTA_EXCEEDED,
 ];
 
 export function isPlanLimit(code: number): boolean {

@@ -21,6 +21,14 @@ export interface RankLimits {
    * team workspace has as many as its subscription's quantity, up to this.
    */
   seats: number;
+  /** Minutes of captioned video rendered per month, pooled per workspace (modules/render). */
+  render_minutes_per_month: number | null;
+  /** The short side of a rendered video, in pixels (720 = 720p, 405×720 for 9:16). */
+  render_max_resolution: number;
+  /** A small "Made with …" mark on rendered videos. */
+  render_watermark: boolean;
+  /** Characters of transcript text translated per month, pooled per workspace (modules/translation). */
+  translation_chars_per_month: number | null;
 }
 
 /** The numeric limits, in the order /pricing lists them; the nullable ones may be unlimited. */
@@ -33,8 +41,17 @@ export const NUMERIC_LIMITS = [
   'retention_days',
   'api_requests_per_minute',
   'seats',
+  'render_minutes_per_month',
+  'render_max_resolution',
+  'translation_chars_per_month',
 ] as const satisfies readonly (keyof RankLimits)[];
-export const NULLABLE_LIMITS: readonly string[] = ['minutes_per_month', 'share_links', 'retention_days'];
+export const NULLABLE_LIMITS: readonly string[] = [
+  'minutes_per_month',
+  'share_links',
+  'retention_days',
+  'render_minutes_per_month',
+  'translation_chars_per_month',
+];
 
 const ALL_FORMATS: ExportFormat[] = [...EXPORT_FORMATS];
 
@@ -48,6 +65,10 @@ const UNLIMITED_LIMITS: RankLimits = {
   retention_days: null,
   api_requests_per_minute: 1200,
   seats: 50,
+  render_minutes_per_month: null,
+  render_max_resolution: 2160,
+  render_watermark: false,
+  translation_chars_per_month: null,
 };
 
 export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
@@ -63,6 +84,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     api_requests_per_minute: 60,
     // Teams need a paid plan: Free and STARTER are for one person.
     seats: 1,
+    render_minutes_per_month: 10,
+    render_max_resolution: 720,
+    render_watermark: true,
+    translation_chars_per_month: 20_000,
   },
   STARTER: {
     minutes_per_month: 300,
@@ -74,6 +99,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: 365,
     api_requests_per_minute: 120,
     seats: 1,
+    render_minutes_per_month: 60,
+    render_max_resolution: 1080,
+    render_watermark: false,
+    translation_chars_per_month: 200_000,
   },
   BASIC: {
     minutes_per_month: 900,
@@ -85,6 +114,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: null,
     api_requests_per_minute: 240,
     seats: 3,
+    render_minutes_per_month: 180,
+    render_max_resolution: 1080,
+    render_watermark: false,
+    translation_chars_per_month: 600_000,
   },
   ADVANCED: {
     minutes_per_month: 2400,
@@ -96,6 +129,10 @@ export const RANK_LIMITS: Record<StandardRank, RankLimits> = {
     retention_days: null,
     api_requests_per_minute: 600,
     seats: 20,
+    render_minutes_per_month: 600,
+    render_max_resolution: 1080,
+    render_watermark: false,
+    translation_chars_per_month: 2_000_000,
   },
   UNLIMITED: UNLIMITED_LIMITS,
   // Enterprise accounts carry their own limits; UNLIMITED's apply until an admin sets them.
@@ -170,7 +207,5 @@ export function cheapestRankWithSeats(
   from: StandardRank = 'Free',
   table: Record<StandardRank, RankLimits> = RANK_LIMITS,
 ): StandardRank | null {
-  return (
-    RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null
-  );
+  return RANKS.slice(RANKS.indexOf(from)).find((r) => r !== 'Enterprise' && table[r].seats > seats) ?? null;
 }

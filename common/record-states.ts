@@ -71,3 +71,11 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** A redirect rule answers 301 (moved for good) or 302 (for now). */
 export const REDIRECT_STATUSES = [301, 302] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/** A captioned-video render (modules/render): waiting, being made, ready to download, or not. */
+export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
+export type RenderStatus = (typeof RENDER_STATUSES)[number];
+
+/** A translation track (modules/translation): waiting, being translated, ready, or not. */
+export const TRANSLATION_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];

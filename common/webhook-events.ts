@@ -5,6 +5,7 @@ export const WEBHOOK_EVENTS = [
   'transcript.deleted',
   'member.added',
   'comment.created',
+  'translation.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

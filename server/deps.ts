@@ -29,7 +29,17 @@ import { cancelSubscriptions } from './modules/billing/checkout';
 import { affiliateConfig, type AffiliateDeps } from './modules/affiliate/deps';
 import { commissionForOrder } from './modules/affiliate/commissions';
 import { createToolPages, type ToolPages } from './modules/seo/pages';
-import { backgroundHandlers, downloadHandlers, transcriptionHandlers } from './job-handlers';
+import {
+  backgroundHandlers,
+  downloadHandlers,
+  languageHandlers,
+  renderHandlers,
+  transcriptionHandlers,
+} from './job-handlers';
+import type { TranslationDeps } from './modules/translation/deps';
+import { translationWebhooks } from './modules/webhooks/translation-events';
+import type { RenderDeps } from './modules/render/deps';
+import { renderFfmpegPath } from './modules/render/ffmpeg';
 import { createRouteRules, type RouteRules } from './modules/seo/route-rules';
 import { createKeyRateLimiter, type KeyRateLimiter } from './modules/api-keys/access';
 import { authenticate } from './modules/api-keys/authenticate';
@@ -69,6 +79,10 @@ export interface ServiceDeps {
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
    */
   languageModel: LanguageModel;
+  /** Captioned-video renders (docs/decisions/0029-captioned-video.md). */
+  render: RenderDeps;
+  /** Translation tracks (docs/decisions/0030-translation-tracks.md). */
+  translation: TranslationDeps;
   /** Starts consuming transcription and model-download jobs (web process or `npm run worker`). */
   startWorker(): void;
   /** Starts consuming mail and sweep jobs and declares the hourly sweeps (every web process). */
@@ -298,7 +312,31 @@ export async function buildServiceDeps(
             : undefined,
       });
 
+  const render: RenderDeps = {
+    db,
+    queue,
+    storage,
+    logger,
+    now,
+    ffmpeg: renderFfmpegPath(),
+    ffprobe: media.ffprobe,
+    tmpDir: () => scratch.dir,
+    appName: env.APP_NAME,
+  };
+
+  const translation: TranslationDeps = {
+    db,
+    queue,
+    events,
+    model: llm.model,
+    logger,
+    now,
+    notify: translationWebhooks(webhooks),
+  };
+
   return {
+    render,
+    translation,
     workspaces,
     comments,
     accounts,
@@ -354,6 +392,10 @@ export async function buildServiceDeps(
         // A link import need not wait for a model download (or another import) to end.
         2,
       );
+      // One render at a time: x264 uses every core it is given.
+      queue.work('render', renderHandlers(render), 1);
+      // Translations wait on the model (local: one completion at a time in its child).
+      queue.work('language', languageHandlers(translation), 1);
       // The model download (when it is missing) begins now, not with the first job.
       engine.start?.();
       // A worker killed mid-job left its decoded audio behind.

@@ -13,12 +13,29 @@ import { deliverWebhook, recoverDeliveries } from './modules/webhooks/deliver';
 import { recoverTranscriptJobs } from './modules/transcription/recover-jobs';
 import type { WebhookDeps } from './modules/webhooks/deps';
 
+import type { RenderDeps } from './modules/render/deps';
+import { processRender } from './modules/render/process';
+import type { TranslationDeps } from './modules/translation/deps';
+import { processTrack } from './modules/translation/process';
+
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
 // asks for a handler for every job name of a lane.
 
 export function transcriptionHandlers(pipeline: PipelineDeps): LaneHandlers<'transcription'> {
   return {
     transcribe: ({ transcriptId }, ctx) => processTranscript(pipeline, transcriptId, ctx),
+  };
+}
+
+export function renderHandlers(render: RenderDeps): LaneHandlers<'render'> {
+  return {
+    'render-video': ({ renderId }, ctx) => processRender(render, renderId, ctx),
+  };
+}
+
+export function languageHandlers(translation: TranslationDeps): LaneHandlers<'language'> {
+  return {
+    'translate-track': ({ trackId }, ctx) => processTrack(translation, trackId, ctx),
   };
 }
 

@@ -39,6 +39,7 @@ describe('/api/openapi.json', () => {
       'transcript.deleted',
       'member.added',
       'comment.created',
+      'translation.completed',
     ]);
     const exportParams = doc.paths['/self-api/v1/transcripts/{id}/export']!.get.parameters;
     expect(exportParams.map((p: { name: string }) => p.name)).toEqual(

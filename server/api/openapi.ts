@@ -10,6 +10,14 @@ import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from
 import { linkRunSchema, retrySchema, uploadRunSchema } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
 import { commentEditSchema, commentResolveSchema, commentSchema } from '../../common/comments';
+import { renderRequestSchema } from '../../common/render-options';
+import {
+  allTracksQuery,
+  createTrackSchema,
+  editTrackSchema,
+  glossarySchema,
+  trackExportQuery,
+} from './translations';
 import { createWebhookSchema, updateWebhookSchema } from './webhooks';
 import {
   answerSchema,
@@ -52,6 +60,8 @@ const B = 'Billing';
 const P = 'Public pages';
 const WS = 'Workspaces';
 const C = 'Comments';
+const R = 'Captioned videos';
+const TR = 'Translations';
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/locales': { tag: P, summary: 'The interface languages', public: true },
@@ -136,6 +146,65 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     public: true,
     query: shareExportSchema,
     produces: 'application/octet-stream',
+  },
+  'POST /self-api/v1/transcripts/{id}/renders': {
+    tag: R,
+    summary: 'Render an MP4 with the captions burned in (a job: poll it, cancel it, download it)',
+    body: renderRequestSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/renders': {
+    tag: R,
+    summary: "A transcript's captioned videos (newest first)",
+  },
+  'GET /self-api/v1/renders/{id}': { tag: R, summary: 'One captioned video: status, progress, file' },
+  'POST /self-api/v1/renders/{id}/cancel': { tag: R, summary: 'Stop a waiting or running render' },
+  'GET /self-api/v1/renders/{id}/file': {
+    tag: R,
+    summary: 'The MP4 (ranges; ?download=1 for an attachment)',
+    produces: 'video/mp4',
+  },
+  'GET /self-api/v1/translation-languages': {
+    tag: TR,
+    summary: 'The languages a transcript can be translated into',
+  },
+  'GET /self-api/v1/transcripts/{id}/translations': { tag: TR, summary: "A transcript's translation tracks" },
+  'POST /self-api/v1/transcripts/{id}/translations': {
+    tag: TR,
+    summary: 'Translate a transcript into a language (a job; webhook translation.completed)',
+    body: createTrackSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/translations/export': {
+    tag: TR,
+    summary: 'The original and every translation in one zip',
+    query: allTracksQuery,
+    produces: 'application/zip',
+  },
+  'GET /self-api/v1/translations/{id}': { tag: TR, summary: 'One translation track: one text per segment' },
+  'PATCH /self-api/v1/translations/{id}': {
+    tag: TR,
+    summary: 'Edit translated segments (by revision)',
+    body: editTrackSchema,
+  },
+  'POST /self-api/v1/translations/{id}/segments/{index}/retranslate': {
+    tag: TR,
+    summary: 'Translate one segment again',
+  },
+  'GET /self-api/v1/translations/{id}/export': {
+    tag: TR,
+    summary: 'Export a translation (bilingual=1: original over translation in SRT/VTT)',
+    query: trackExportQuery,
+    produces: 'application/octet-stream',
+  },
+  'GET /self-api/v1/translations/{id}/events': {
+    tag: TR,
+    summary: "A translation's progress and segments as server-sent events",
+    produces: 'text/event-stream',
+  },
+  'GET /self-api/v1/glossary': { tag: TR, summary: "The current workspace's translation glossary" },
+  'PUT /self-api/v1/glossary': {
+    tag: TR,
+    summary: "Replace the current workspace's glossary",
+    body: glossarySchema,
   },
   'GET /self-api/v1/folders': { tag: F, summary: 'List folders' },
   'POST /self-api/v1/folders': { tag: F, summary: 'Create a folder', body: folderSchema },

@@ -11,6 +11,8 @@ import { exportsApi } from './exports';
 import { foldersApi } from './folders';
 import { seoApi } from './seo';
 import { sharesApi } from './shares';
+import { rendersApi } from './renders';
+import { translationsApi } from './translations';
 import { transcriptsApi } from './transcripts';
 import { invitationsApi, workspacesApi } from './workspaces';
 import { commentsApi } from './comments';
@@ -29,6 +31,8 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
   app.route('/self-api/v1', commentsApi());
+  app.route('/self-api/v1', rendersApi());
+  app.route('/self-api/v1', translationsApi());
   app.route('/self-api/v1/folders', foldersApi());
   app.route('/self-api/v1/billing', billingApi());
   app.route('/self-api/v1/seo-landing', seoApi());

@@ -19,6 +19,7 @@ import {
 import type { RankLimits } from '../../common/ranks';
 import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
+import type { RenderRequest } from '../../common/render-options';
 import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
 import {
@@ -31,6 +32,8 @@ import {
   JOB_STATUSES,
   ORDER_KINDS,
   REDIRECT_STATUSES,
+  RENDER_STATUSES,
+  TRANSLATION_STATUSES,
   SETTLEMENT_STATUSES,
   type RedirectStatus,
   TRANSCRIPT_SOURCES,
@@ -788,3 +791,111 @@ export const webhookDeliveries = pgTable(
 );
 
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * Captioned-video renders (modules/render, docs/decisions/0029-captioned-video.md): one row per
+ * asked-for MP4 of a transcript, with the options it was asked with, its progress and its file.
+ * The workspace is the transcript's (render minutes are pooled per workspace); user_id is who asked.
+ */
+export const renderJobs = pgTable(
+  'render_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    options: jsonb('options').$type<RenderRequest>().notNull(),
+    status: text('status', { enum: RENDER_STATUSES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** Seconds of media rendered: what the render charges against render_minutes_per_month. */
+    durationSec: doublePrecision('duration_sec').notNull(),
+    /** The plan's cap on the output's short side when it was asked for. */
+    maxResolution: integer('max_resolution').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** The plan's "Made with" mark is drawn (Free). */
+    watermark: boolean('watermark').notNull().default(false),
+    outputKey: text('output_key'),
+    outputSize: bigint('output_size', { mode: 'number' }),
+    /** Why it failed, as an errors.render.* reason. */
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('render_jobs_transcript_idx').on(t.transcriptId, t.createdAt),
+    index('render_jobs_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    check('render_jobs_status_check', oneOf(t.status, RENDER_STATUSES)),
+  ],
+);
+
+export type RenderJob = typeof renderJobs.$inferSelect;
+
+/**
+ * A transcript translated into one language (modules/translation, docs/decisions/0030-translation-tracks.md):
+ * its own text per segment of the transcript (same timings, same speakers), its own revision.
+ */
+export const translationTracks = pgTable(
+  'translation_tracks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    /** A code of common/translation-languages.ts. */
+    language: text('language').notNull(),
+    status: text('status', { enum: TRANSLATION_STATUSES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** One text per segment of the transcript, in order; '' where not translated yet. */
+    texts: jsonb('texts').$type<string[]>().notNull().default([]),
+    /** Raised by every edit (optimistic concurrency, like the transcript's). */
+    revision: integer('revision').notNull().default(0),
+    /** Characters of source text charged against translation_chars_per_month. */
+    chars: integer('chars').notNull().default(0),
+    /** The transcript's updated_at when it was translated: a later edit of the original shows. */
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
+    model: text('model'),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('translation_tracks_transcript_language_idx').on(t.transcriptId, t.language),
+    index('translation_tracks_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    check('translation_tracks_status_check', oneOf(t.status, TRANSLATION_STATUSES)),
+  ],
+);
+
+export type TranslationTrack = typeof translationTracks.$inferSelect;
+
+/** A workspace's glossary for translations: a term kept as it is (target null) or always translated one way. */
+export const glossaryTerms = pgTable(
+  'glossary_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    target: text('target'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('glossary_terms_workspace_source_idx').on(t.workspaceId, t.source)],
+);
+
+export type GlossaryTerm = typeof glossaryTerms.$inferSelect;

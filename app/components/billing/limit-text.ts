@@ -37,6 +37,22 @@ export function limitText(
       return t('pages.pricing.values.perMinute', { n: limits.api_requests_per_minute });
     case 'seats':
       return t('pages.pricing.values.seats', { count: limits.seats });
+    case 'render_minutes_per_month':
+      return limits.render_minutes_per_month === null
+        ? unlimited
+        : t('pages.pricing.values.minutes', { n: num(limits.render_minutes_per_month) });
+    case 'render_max_resolution':
+    case 'render_watermark':
+      return t(
+        limits.render_watermark ? 'pages.pricing.values.resolutionMarked' : 'pages.pricing.values.resolution',
+        {
+          n: limits.render_max_resolution,
+        },
+      );
+    case 'translation_chars_per_month':
+      return limits.translation_chars_per_month === null
+        ? unlimited
+        : t('pages.pricing.values.chars', { n: num(limits.translation_chars_per_month) });
     case 'export_formats':
       return limits.export_formats.map((f) => f.toUpperCase()).join(', ');
   }

@@ -29,6 +29,8 @@ export const LANE_QUEUES: Record<JobLane, string> = {
   transcription: 'clipscribe-transcriptions',
   downloads: 'clipscribe-downloads',
   background: 'clipscribe-background',
+  render: 'clipscribe-renders',
+  language: 'clipscribe-language',
 };
 
 type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;

@@ -301,6 +301,8 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
         transcription: { waiting: 0, running: 0 },
         downloads: { waiting: 0, running: 0 },
         background: { waiting: 0, running: 0 },
+        render: { waiting: 0, running: 0 },
+        language: { waiting: 0, running: 0 },
       };
       for (const r of rows) {
         const spec = JOB_SPECS[r.name as JobName];

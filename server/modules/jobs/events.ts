@@ -15,6 +15,8 @@ export type TranscriptEvent =
       errorCode?: string | null;
     }
   | { type: 'segment'; index: number; segment: Segment }
+  /** A translation track's progress (channel translation:<track id>): a segment's text, or its end. */
+  | { type: 'translation'; progress: number; index?: number; text?: string; status?: 'done' | 'failed' }
   /** Sent to whichever worker runs the job. */
   | { type: 'cancel' };
 

@@ -35,6 +35,10 @@ export interface JobMap {
    * modules/transcription/recover-jobs.ts).
    */
   'recover-jobs': Record<string, never>;
+  /** Make one captioned video (modules/render/process.ts); a cancel kills its ffmpeg. */
+  'render-video': { renderId: string };
+  /** Translate one transcript into one language (modules/translation/process.ts). */
+  'translate-track': { trackId: string };
 }
 
 export type JobName = keyof JobMap;
@@ -43,9 +47,9 @@ export type JobName = keyof JobMap;
  * Where a job runs. Each lane has its own workers and concurrency, so a long transcription never
  * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
- * process.
+ * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time.
  */
-export type JobLane = 'transcription' | 'downloads' | 'background';
+export type JobLane = 'transcription' | 'downloads' | 'background' | 'render' | 'language';
 
 export interface JobSpec {
   lane: JobLane;
@@ -72,6 +76,10 @@ export const JOB_SPECS = {
   'sweep-retention': { lane: 'background' },
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
+  // Its own lane: a long render never holds up a transcription, nor the other way round.
+  'render-video': { lane: 'render', keepDone: true },
+  // Language-model work (translations): its own lane beside transcriptions and renders.
+  'translate-track': { lane: 'language', keepDone: true },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];

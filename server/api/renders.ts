@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../http/app-env';
+import { requireActor } from '../http/current-actor';
+import { uuidParam } from '../http/current-user';
+import { readBody } from '../http/validate';
+import { serveMedia } from '../http/serve-media';
+import { ok } from '../../common/envelope';
+import { renderRequestSchema } from '../../common/render-options';
+import { renderFor, renderNotFound } from '../modules/render/access';
+import { cancelRender } from '../modules/render/cancel';
+import { createRender } from '../modules/render/create';
+import { listRenders, renderFile } from '../modules/render/list';
+import { renderJson } from '../modules/render/payload';
+import type { RenderDeps } from '../modules/render/deps';
+import { transcriptNotFound } from '../modules/transcription/ownership';
+
+/** /self-api/v1: captioned videos of a transcript (docs/decisions/0029-captioned-video.md). */
+export function rendersApi() {
+  const api = new Hono<AppEnv>();
+  const deps = (c: Context<AppEnv>): RenderDeps => c.get('deps').services.render;
+
+  api.post('/transcripts/:id/renders', async (c) => {
+    const actor = await requireActor(c);
+    const id = uuidParam(c, 'id', transcriptNotFound);
+    const request = await readBody(c, renderRequestSchema);
+    const row = await createRender(deps(c), actor, id, request);
+    return c.json(ok(renderJson(row)));
+  });
+
+  api.get('/transcripts/:id/renders', async (c) => {
+    const actor = await requireActor(c);
+    const id = uuidParam(c, 'id', transcriptNotFound);
+    const rows = await listRenders(deps(c), actor, id);
+    return c.json(ok({ items: rows.map(renderJson) }));
+  });
+
+  api.get('/renders/:id', async (c) => {
+    const actor = await requireActor(c);
+    const row = await renderFor(deps(c).db, actor, uuidParam(c, 'id', renderNotFound), 'transcript.read');
+    return c.json(ok(renderJson(row)));
+  });
+
+  api.post('/renders/:id/cancel', async (c) => {
+    const actor = await requireActor(c);
+    const row = await cancelRender(deps(c), actor, uuidParam(c, 'id', renderNotFound));
+    return c.json(ok(renderJson(row)));
+  });
+
+  // The MP4, with ranges (the page plays it) and ?download=1 for an attachment.
+  api.get('/renders/:id/file', async (c) => {
+    const actor = await requireActor(c);
+    const d = deps(c);
+    const file = await renderFile(d, actor, uuidParam(c, 'id', renderNotFound));
+    return serveMedia(c, d.storage, { mediaKey: file.key, mediaType: 'video/mp4', mediaName: file.filename });
+  });
+  return api;
+}

@@ -1,0 +1,20 @@
+import { asc, eq } from 'drizzle-orm';
+import { translationTracks, type Transcript, type TranslationTrack } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+import { transcriptFor } from '../render/access';
+import type { TranslationDeps } from './deps';
+
+/** A transcript with its translation tracks (by language). */
+export async function tracksOf(
+  deps: Pick<TranslationDeps, 'db'>,
+  actor: Actor,
+  transcriptId: string,
+): Promise<{ transcript: Transcript; tracks: TranslationTrack[] }> {
+  const { transcript } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.read');
+  const tracks = await deps.db
+    .select()
+    .from(translationTracks)
+    .where(eq(translationTracks.transcriptId, transcriptId))
+    .orderBy(asc(translationTracks.language));
+  return { transcript, tracks };
+}
