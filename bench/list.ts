@@ -11,7 +11,7 @@ import { transcripts } from '../server/db/schema';
 import { buildServiceDeps } from '../server/deps';
 import { loadEnv } from '../server/env';
 import { createLogger } from '../server/logger';
-import { signedInUser } from '../server/test/users';
+import { sessionActor, signedInUser } from '../server/test/users';
 import { segmentsToPlainText } from '../common/segments';
 import { searchSnippets } from '../server/modules/transcription/search';
 
@@ -26,6 +26,7 @@ const database = await openDatabase({ pgliteDir: path.join(work, 'pglite') });
 const services = await buildServiceDeps(env, database.db, logger, { exclusiveDb: true });
 const app = createApp({ env, logger, db: database.db, services, build: { id: 'bench', timestamp: 0 } });
 const user = await signedInUser(database.db, { rankName: 'UNLIMITED' });
+const workspaceId = (await sessionActor(database.db, user.user)).workspace.id;
 
 let seed = 7;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -97,7 +98,7 @@ for (const q of ['quarterly', 'coffee']) {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    await searchSnippets(database.db, user.user.id, ids, q);
+    await searchSnippets(database.db, workspaceId, ids, q);
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);

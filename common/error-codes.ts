@@ -178,6 +178,13 @@ export const InsightCode = {
   NOT_READY: 40991,
 } as const;
 
+/** Comments on a transcript (issue #26 part 4). */
+export const CommentCode = {
+  NOT_FOUND: 40492,
+  /** The segment or time range is not in the transcript. */
+  BAD_MOMENT: 42291,
+} as const;
+
 /** Captioned-video renders (modules/render, docs/decisions/0029-captioned-video.md). */
 export const RenderCode = {
   /** Render minutes of the month used up; data.minutes_left. */
@@ -232,6 +239,7 @@ export const ERROR_CODES = {
   LinkCode,
   WorkspaceCode,
   InsightCode,
+  CommentCode,
   RenderCode,
   TranslationCode,
 } as const;

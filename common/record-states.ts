@@ -72,6 +72,10 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
+/** What the activity of a transcript records (who did it, when): issue #26 part 4. */
+export const ACTIVITY_KINDS = ['uploaded', 'edited', 'renamed', 'exported', 'shared', 'commented'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
 /** A redirect rule answers 301 (moved for good) or 302 (for now). */
 export const REDIRECT_STATUSES = [301, 302] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];

@@ -32,6 +32,10 @@ export interface SpeechRegion {
 /** A transcript as the API returns it (segments only on single reads). */
 export interface TranscriptJson {
   id: string;
+  /** The workspace it belongs to (its members are who may be mentioned in its comments). */
+  workspace_id: string;
+  /** Who changed the text, speakers or name last (single reads only); by is null for a deleted account. */
+  last_edit?: { by: { id: string; name: string } | null; at: string } | null;
   name: string;
   folder_id: string | null;
   /** upload: a file sent here; import: captions imported; link: media downloaded from source_url. */

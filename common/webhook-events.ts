@@ -5,6 +5,8 @@ export const WEBHOOK_EVENTS = [
   'transcript.deleted',
   /** A transcript's summary was made (docs/decisions/0033-insights.md). */
   'summary.completed',
+  'member.added',
+  'comment.created',
   'translation.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

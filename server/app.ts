@@ -23,6 +23,7 @@ import { getCookie } from 'hono/cookie';
 import { WORKSPACE_COOKIE } from '../common/cookies';
 import { workspaceCookie } from './http/current-actor';
 import { listWorkspaces, workspaceJson } from './modules/workspaces/workspaces';
+import { resolveActor, type Actor } from './modules/workspaces/actor';
 import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
 import { buildOpenApi } from './api/openapi';
@@ -36,7 +37,7 @@ import { callOwnApi } from './http/internal-api';
 import { decidePageFor } from './http/page-redirect';
 import { UPLOAD_PATH } from './modules/uploads/uploads';
 import { ownFolder, ownTranscript } from './modules/transcription/ownership';
-import { folderJson, transcriptJson } from './modules/transcription/payload';
+import { folderJson, fullJson } from './modules/transcription/payload';
 import { closedShare, openShare } from './modules/shares/shares';
 import { UUID_RE } from '../common/validators';
 import { LOCALES, splitLocalePath } from '../common/locales';
@@ -249,21 +250,27 @@ export function createApp(deps: AppDeps) {
           const rows = await listWorkspaces(deps.services.workspaces, user);
           return viewerOf(user, rows, asked ?? remembered);
         }));
+      let actor: Promise<Actor | null> | undefined;
+      const actorOf = () =>
+        (actor ??= userOf().then((user) =>
+          user ? resolveActor(db, { user }, { cookie: asked ?? remembered }).catch(() => null) : null,
+        ));
       const context: ServerContext = {
         requestId: c.get('requestId'),
         cspNonce: c.get('cspNonce') ?? '',
         config,
         getViewer: viewerOfRequest,
+        // Objects by id, through the membership of their workspace (decision 0027), as the API.
         getTranscript: async (id) => {
-          const user = await userOf();
-          if (!user || !UUID_RE.test(id)) return null;
-          const row = await ownTranscript(deps.services.transcription, user, id).catch(() => null);
-          return row ? (transcriptJson(row) as TranscriptJson) : null;
+          const actor = await actorOf();
+          if (!actor || !UUID_RE.test(id)) return null;
+          const row = await ownTranscript(deps.services.transcription, actor, id).catch(() => null);
+          return row ? ((await fullJson(deps.services.transcription, row)) as TranscriptJson) : null;
         },
         getFolder: async (id) => {
-          const user = await userOf();
-          if (!user || !UUID_RE.test(id)) return null;
-          const row = await ownFolder(deps.services.transcription, user, id).catch(() => null);
+          const actor = await actorOf();
+          if (!actor || !UUID_RE.test(id)) return null;
+          const row = await ownFolder(deps.services.transcription, actor, id).catch(() => null);
           return row ? folderJson(row) : null;
         },
         getSharedTranscript: (id, shareId) => openShare(deps.services.transcription, id, shareId),

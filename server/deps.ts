@@ -19,6 +19,11 @@ import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
 import { createUploads } from './modules/uploads/uploads';
 import { credentialOf } from './http/cookies';
+import { readCookie, WORKSPACE_COOKIE, WORKSPACE_HEADER } from '../common/cookies';
+import { TranscriptCode } from '../common/error-codes';
+import { ApiError } from './modules/errors';
+import { resolveActor } from './modules/workspaces/actor';
+import { assertCan, membershipOf } from './modules/workspaces/access';
 import type { PlansJson } from '../common/plans';
 import { billingConfig } from './modules/billing/config';
 import type { BillingDeps } from './modules/billing/deps';
@@ -49,12 +54,13 @@ import type { LinkImportDeps } from './modules/link-import/deps';
 import { detectYtDlp } from './modules/link-import/yt-dlp';
 import { createScratch } from './process/scratch';
 import type { WorkspaceDeps } from './modules/workspaces/deps';
+import type { CommentDeps } from './modules/comments/deps';
+import { emitWebhookEvent } from './modules/webhooks/deliver';
 import { createLanguageModel } from './modules/language-model/create-language-model';
 import type { LanguageModel } from './modules/language-model/types';
 import { readiness, type Readiness } from './modules/ops/readiness';
 import { createMetrics, transcriptAudioLength } from './modules/ops/metrics';
 import type { InsightDeps } from './modules/insights/deps';
-import { emitWebhookEvent } from './modules/webhooks/deliver';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often jobs lost on the way are looked for (modules/transcription/recover-jobs.ts). */
@@ -73,6 +79,8 @@ export interface ServiceDeps {
   linkImport: LinkImportDeps;
   /** Workspaces, members and invitations (docs/decisions/0027-team-workspaces.md). */
   workspaces: WorkspaceDeps;
+  /** Comments on transcripts, their mentions' mails (issue #26 part 4). */
+  comments: CommentDeps;
   /**
    * The language model (docs/decisions/0026-language-model.md): an OpenAI-compatible endpoint
    * (LLM_BASE_URL) or the local GGUF model, fetched on first need.
@@ -194,19 +202,28 @@ export async function buildServiceDeps(
   const uploads = createUploads({
     dir: path.join(env.DATA_DIR, 'uploads'),
     logger,
-    // tus uploads take a session or an API key, like every other product call.
-    userOf: async (req) =>
-      (
-        await authenticate(
-          { db, keyLimiter },
-          credentialOf(req.headers.get('authorization'), req.headers.get('cookie')),
-          {
-            method: req.method,
-            path: new URL(req.url).pathname,
-          },
-        )
-      )?.user ?? null,
-    admit: async (user, sizeBytes) => void (await assertAdmission(db, user, { sizeBytes }, now())),
+    // tus uploads take a session or an API key and a workspace, like every other product call.
+    actorOf: async (req) => {
+      const auth = await authenticate(
+        { db, keyLimiter },
+        credentialOf(req.headers.get('authorization'), req.headers.get('cookie')),
+        {
+          method: req.method,
+          path: new URL(req.url).pathname,
+        },
+      );
+      if (!auth) return null;
+      return resolveActor(db, auth, {
+        header: req.headers.get(WORKSPACE_HEADER),
+        cookie: readCookie(req.headers.get('cookie') ?? '', WORKSPACE_COOKIE),
+      });
+    },
+    admit: async (actor, workspaceId, sizeBytes) => {
+      const member = await membershipOf(db, actor, workspaceId);
+      if (!member) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
+      assertCan(member.role, 'transcript.create');
+      if (sizeBytes !== undefined) await assertAdmission(db, actor.user, { sizeBytes }, now());
+    },
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,
     shared: storage.kind === 's3' ? storage : null,
@@ -292,6 +309,25 @@ export async function buildServiceDeps(
     now,
     sendMail: (msg) => queue.add('send-mail', msg),
     appName: env.APP_NAME,
+    memberAdded: async (e) => {
+      await emitWebhookEvent(webhooks, e.workspaceId, 'member.added', {
+        workspace_id: e.workspaceId,
+        user_id: e.userId,
+        role: e.role,
+      }).catch((err: unknown) => logger.error({ err }, 'webhook event not recorded'));
+    },
+  };
+  const comments: CommentDeps = {
+    db,
+    logger,
+    now,
+    sendMail: (msg) => queue.add('send-mail', msg),
+    appName: env.APP_NAME,
+    commentCreated: async (workspaceId, data) => {
+      await emitWebhookEvent(webhooks, workspaceId, 'comment.created', data).catch((err: unknown) =>
+        logger.error({ err }, 'webhook event not recorded'),
+      );
+    },
   };
 
   let engine: Engine | null = null;
@@ -375,6 +411,7 @@ export async function buildServiceDeps(
     render,
     translation,
     workspaces,
+    comments,
     accounts,
     transcription,
     billing,

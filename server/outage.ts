@@ -86,11 +86,18 @@ export function isDependencyOutage(err: unknown): boolean {
       $metadata?: unknown;
       severity?: unknown;
     };
-    if (name === 'DrizzleQueryError' || name === 'MaxRetriesPerRequestError' || name === 'QueueUnavailableError')
+    if (
+      name === 'DrizzleQueryError' ||
+      name === 'MaxRetriesPerRequestError' ||
+      name === 'QueueUnavailableError'
+    )
       return true;
     // node-postgres' server errors carry a severity; the AWS SDK's carry $metadata.
     if (typeof severity === 'string' || $metadata !== undefined) return true;
-    if (typeof message === 'string' && /Connection terminated|enableOfflineQueue|Connection is closed/i.test(message))
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|enableOfflineQueue|Connection is closed/i.test(message)
+    )
       return true;
     e = (e as { cause?: unknown }).cause;
   }

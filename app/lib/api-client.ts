@@ -20,8 +20,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   form?: FormData;
-  /** When true the caller shows its own error; nothing is displayed here. */
-  handleErrors?: boolean;
+  /** When true (or true for the error's code) the caller shows its own error; nothing is displayed here. */
+  handleErrors?: boolean | ((code: number) => boolean);
   signal?: AbortSignal;
 }
 
@@ -41,9 +41,9 @@ export interface ApiClientDeps {
 export function createApiClient(deps: ApiClientDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  function fail(code: number, message: string, data: unknown, handle: boolean): never {
+  function fail(code: number, message: string, data: unknown, handle: RequestOptions['handleErrors']): never {
     const text = deps.translate(message, data);
-    if (!handle) {
+    if (!(typeof handle === 'function' ? handle(code) : handle)) {
       if (code === 401 || code === 403) deps.navigate(loginRedirect(deps.currentPath()));
       else deps.toast(text, code);
     }
@@ -77,7 +77,7 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       res = await deps.fetch(href, { method, headers, body, credentials: 'include', signal });
     } catch {
-      return fail(0, 'errors.requestError', null, !!opts.handleErrors);
+      return fail(0, 'errors.requestError', null, opts.handleErrors);
     }
     let envelope: Partial<Envelope<T>> | null = null;
     try {
@@ -91,11 +91,11 @@ export function createApiClient(deps: ApiClientDeps) {
         envelope.code,
         envelope.message ?? res.statusText,
         envelope.data ?? null,
-        !!opts.handleErrors,
+        opts.handleErrors,
       );
     }
-    if (!res.ok) return fail(res.status, res.statusText || 'errors.requestError', null, !!opts.handleErrors);
-    return fail(res.status, 'errors.requestError', null, !!opts.handleErrors);
+    if (!res.ok) return fail(res.status, res.statusText || 'errors.requestError', null, opts.handleErrors);
+    return fail(res.status, 'errors.requestError', null, opts.handleErrors);
   }
 
   return {

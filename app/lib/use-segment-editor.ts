@@ -4,7 +4,11 @@ import type { SegmentEdit } from '../../common/segment-edits';
 import type { Segment } from '../../common/segments';
 import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
+import { toast } from 'sonner';
+import i18next from 'i18next';
+import { TranscriptCode } from '../../common/error-codes';
 import { api } from './api';
+import { ApiClientError } from './api-client';
 
 /** A version of the transcript the undo history can go back to. */
 interface Snapshot {
@@ -47,6 +51,8 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
               ...edit,
               updated_at: version.current,
             },
+            // Someone else saved in between: say who, and offer their version.
+            { handleErrors: (code) => code === TranscriptCode.NOT_EDITABLE },
           );
           version.current = saved.updated_at;
           if (record) {
@@ -55,12 +61,26 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
           }
           onSaved(saved);
           return true;
-        } catch {
-          // The API client has shown the reason (a conflict asks for a reload).
+        } catch (err) {
+          // The API client has shown other reasons; a conflict offers the version now stored.
+          if (err instanceof ApiClientError && err.code === TranscriptCode.NOT_EDITABLE) {
+            toast.error(err.message, {
+              duration: 20_000,
+              action: { label: i18next.t('editor.reloadTheirs'), onClick: () => void reload() },
+            });
+          }
           return false;
         } finally {
           setSaving(false);
         }
+      };
+      const reload = async () => {
+        const fresh = await api.get<TranscriptJson>(`/self-api/v1/transcripts/${transcript.id}`);
+        version.current = fresh.updated_at;
+        history.current = [];
+        setCanUndo(false);
+        setEditing(null);
+        onSaved(fresh);
       };
       const next = queue.current.then(run);
       queue.current = next;

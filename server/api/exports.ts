@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { EXPORT_SKIPPED_HEADER } from '../../common/exports';
 import { UUID_RE } from '../../common/validators';
 import type { AppEnv } from '../http/app-env';
-import { requireUser, uuidParam } from '../http/current-user';
+import { uuidParam } from '../http/current-user';
+import { requireActor } from '../http/current-actor';
 import { fileResponse } from '../http/file-response';
 import { readBody, readQuery } from '../http/validate';
 import { EXPORT_FORMATS } from '../modules/exports/build';
@@ -46,10 +47,10 @@ export function exportsApi() {
   const productName = (c: Context<AppEnv>): string => c.get('deps').env.APP_NAME;
 
   api.get('/transcripts/:id/export', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = uuidParam(c, 'id', transcriptNotFound);
     const q = readQuery(c, exportQuery);
-    const file = await exportTranscript(deps(c), user, id, q.format, {
+    const file = await exportTranscript(deps(c), actor, id, q.format, {
       timestamps: q.timestamps,
       cues: q.cues,
       productName: productName(c),
@@ -58,9 +59,9 @@ export function exportsApi() {
   });
 
   api.post('/transcripts/export', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, bulkSchema);
-    const zip = await exportTranscripts(deps(c), user, body.ids, body.format, {
+    const zip = await exportTranscripts(deps(c), actor, body.ids, body.format, {
       timestamps: body.timestamps,
       cues: body.cues,
       productName: productName(c),

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
-import { requireUser, uuidParam } from '../http/current-user';
+import { uuidParam } from '../http/current-user';
+import { requireActor } from '../http/current-actor';
 import { folderNotFound, ownFolder } from '../modules/transcription/ownership';
 import { ok } from '../../common/envelope';
 import { readBody, readQuery } from '../http/validate';
@@ -20,29 +21,29 @@ export function foldersApi() {
   const idParam = (c: Context<AppEnv>) => uuidParam(c, 'id', folderNotFound);
 
   api.get('/', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok({ items: (await listFolders(deps(c), user)).map(folderJson) }));
+    const actor = await requireActor(c);
+    return c.json(ok({ items: (await listFolders(deps(c), actor)).map(folderJson) }));
   });
   api.post('/', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, folderSchema);
-    return c.json(ok(folderJson(await createFolder(deps(c), user, body.name))));
+    return c.json(ok(folderJson(await createFolder(deps(c), actor, body.name))));
   });
   api.get('/:id', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(folderJson(await ownFolder(deps(c), user, idParam(c)))));
+    const actor = await requireActor(c);
+    return c.json(ok(folderJson(await ownFolder(deps(c), actor, idParam(c)))));
   });
   api.patch('/:id', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const body = await readBody(c, folderSchema);
-    return c.json(ok(folderJson(await renameFolder(deps(c), user, id, body.name))));
+    return c.json(ok(folderJson(await renameFolder(deps(c), actor, id, body.name))));
   });
   api.delete('/:id', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const { contents } = readQuery(c, folderDeleteQuery);
-    await deleteFolder(deps(c), user, id, contents);
+    await deleteFolder(deps(c), actor, id, contents);
     return c.json(ok(null));
   });
   return api;

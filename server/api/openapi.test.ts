@@ -38,6 +38,8 @@ describe('/api/openapi.json', () => {
       'transcript.failed',
       'transcript.deleted',
       'summary.completed',
+      'member.added',
+      'comment.created',
       'translation.completed',
     ]);
     const exportParams = doc.paths['/self-api/v1/transcripts/{id}/export']!.get.parameters;

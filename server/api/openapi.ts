@@ -14,6 +14,7 @@ import {
   uploadRunSchema,
 } from '../../common/run-options';
 import { editRequestSchema } from '../../common/segment-edits';
+import { commentEditSchema, commentResolveSchema, commentSchema } from '../../common/comments';
 import { renderRequestSchema } from '../../common/render-options';
 import {
   allTracksQuery,
@@ -65,6 +66,7 @@ const B = 'Billing';
 const P = 'Public pages';
 const WS = 'Workspaces';
 const AI = 'AI';
+const C = 'Comments';
 const R = 'Captioned videos';
 const TR = 'Translations';
 
@@ -389,6 +391,33 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: WS,
     summary: 'Invitations waiting for your verified address',
     personOnly: true,
+  },
+  'GET /self-api/v1/transcripts/{id}/comments': {
+    tag: C,
+    summary: 'A transcript’s comments and replies, oldest first',
+  },
+  'POST /self-api/v1/transcripts/{id}/comments': {
+    tag: C,
+    summary: 'Comment on a segment or a time range (or reply); mentioned members get a mail',
+    body: commentSchema,
+  },
+  'PATCH /self-api/v1/transcripts/{id}/comments/{commentId}': {
+    tag: C,
+    summary: 'Change your own comment',
+    body: commentEditSchema,
+  },
+  'DELETE /self-api/v1/transcripts/{id}/comments/{commentId}': {
+    tag: C,
+    summary: 'Delete a comment and its replies (its author, or an admin)',
+  },
+  'POST /self-api/v1/transcripts/{id}/comments/{commentId}/resolve': {
+    tag: C,
+    summary: 'Resolve a thread, or open it again (its author, or an editor)',
+    body: commentResolveSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/activity': {
+    tag: T,
+    summary: 'Who uploaded, edited, exported, shared and commented, newest first',
   },
   'GET /self-api/v1/invitations/preview': {
     tag: WS,

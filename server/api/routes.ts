@@ -16,6 +16,7 @@ import { translationsApi } from './translations';
 import { transcriptsApi } from './transcripts';
 import { insightsApi } from './insights';
 import { invitationsApi, workspacesApi } from './workspaces';
+import { commentsApi } from './comments';
 
 /**
  * Where each domain's API is mounted. The two prefixes (docs/product.md#the-api): /common-api/v1 for
@@ -31,6 +32,7 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1/transcripts', insightsApi());
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
+  app.route('/self-api/v1', commentsApi());
   app.route('/self-api/v1', rendersApi());
   app.route('/self-api/v1', translationsApi());
   app.route('/self-api/v1/folders', foldersApi());

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { EXPORT_FORMATS } from '../../common/ranks';
 import { SHARE_ID_RE } from '../../common/transcript-types';
 import type { AppEnv } from '../http/app-env';
-import { requireUser, uuidParam } from '../http/current-user';
+import { uuidParam } from '../http/current-user';
+import { requireActor } from '../http/current-actor';
 import { transcriptNotFound } from '../modules/transcription/ownership';
 import { ok } from '../../common/envelope';
 import { serveMedia } from '../http/serve-media';
@@ -57,10 +58,10 @@ export function sharesApi() {
   };
 
   api.post('/transcripts/:id/shares', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = transcriptId(c);
     const body = await readBody(c, createSchema);
-    const share = await createShare(deps(c), user, id, {
+    const share = await createShare(deps(c), actor, id, {
       expiresAt: body.expires_at ? new Date(body.expires_at) : null,
       allowMedia: body.allow_media,
       allowDownload: body.allow_download,
@@ -69,17 +70,17 @@ export function sharesApi() {
   });
 
   api.get('/transcripts/:id/shares', async (c) => {
-    const user = await requireUser(c);
-    const rows = await listShares(deps(c), user, transcriptId(c));
+    const actor = await requireActor(c);
+    const rows = await listShares(deps(c), actor, transcriptId(c));
     return c.json(ok({ items: rows.map(shareJson) }));
   });
 
   api.delete('/transcripts/:id/shares/:shareId', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = transcriptId(c);
     const shareId = c.req.param('shareId');
     if (!SHARE_ID_RE.test(shareId)) throw shareNotFound();
-    return c.json(ok(shareJson(await revokeShare(deps(c), user, id, shareId))));
+    return c.json(ok(shareJson(await revokeShare(deps(c), actor, id, shareId))));
   });
 
   api.get('/shares/:id/:shareId', async (c) => {

@@ -574,7 +574,7 @@ describe('caption import, editing, listing', () => {
     // An edit based on the version before the merge is refused, not applied over it.
     const stale = await patch({ op: 'update_speaker', speaker: 's1', name: 'Late', updated_at: stamp });
     expect(stale.res.status).toBe(409);
-    expect(stale.json.message).toBe('errors.transcripts.editConflict');
+    expect(stale.json.message).toBe('errors.transcripts.editConflictBy');
 
     r = await patch({ op: 'assign_speaker', indices: [1], speaker: null });
     expect(r.json.data.segments[1].speaker).toBeUndefined();

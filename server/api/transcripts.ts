@@ -3,7 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { isTranscriptionLanguage } from '../../common/whisper-languages';
 import type { AppEnv } from '../http/app-env';
-import { requireUser, uuidParam } from '../http/current-user';
+import { uuidParam } from '../http/current-user';
+import { requireActor } from '../http/current-actor';
 import { cancelTranscript } from '../modules/transcription/cancel';
 import { createFromUpload } from '../modules/transcription/create-from-upload';
 import { deleteTranscript, deleteTranscripts } from '../modules/transcription/delete';
@@ -71,9 +72,9 @@ export function transcriptsApi() {
   const idParam = (c: Context<AppEnv>) => uuidParam(c, 'id', transcriptNotFound);
 
   api.get('/', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const q = readQuery(c, listSchema);
-    const result = await listTranscripts(deps(c), user, {
+    const result = await listTranscripts(deps(c), actor, {
       folderId: q.folder_id,
       root: !!q.root,
       q: q.q,
@@ -86,18 +87,18 @@ export function transcriptsApi() {
   });
 
   api.post('/', async (c) => {
-    const user = await requireUser(c);
-    const row = await createFromUpload(deps(c), user, await readBody(c, uploadRunSchema));
+    const actor = await requireActor(c);
+    const row = await createFromUpload(deps(c), actor, await readBody(c, uploadRunSchema));
     return c.json(ok(await fullJson(deps(c), row)));
   });
 
   api.post('/import', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, importSchema);
     if (body.file.size > CAPTIONS_MAX_BYTES) {
       throw new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, 'errors.api.tooLarge');
     }
-    const row = await importCaptions(deps(c), user, {
+    const row = await importCaptions(deps(c), actor, {
       captions: await body.file.text(),
       filename: stripControlChars(body.file.name),
       name: body.name,
@@ -110,91 +111,91 @@ export function transcriptsApi() {
 
   // A link's media is downloaded by a job (modules/link-import): 202, the transcript is on its way.
   api.post('/from-link', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, linkRunSchema);
-    const row = await importFromLink(c.get('deps').services.linkImport, user, body);
+    const row = await importFromLink(c.get('deps').services.linkImport, actor, body);
     return c.json(ok(await fullJson(deps(c), row)), 202);
   });
 
   api.post('/move', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, moveSchema);
-    return c.json(ok({ moved: await moveTranscripts(deps(c), user, body.ids, body.folder_id) }));
+    return c.json(ok({ moved: await moveTranscripts(deps(c), actor, body.ids, body.folder_id) }));
   });
 
   api.post('/delete', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, deleteSchema);
-    return c.json(ok({ deleted: await deleteTranscripts(deps(c), user, body.ids) }));
+    return c.json(ok({ deleted: await deleteTranscripts(deps(c), actor, body.ids) }));
   });
 
   api.get('/:id', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(await fullJson(deps(c), await ownTranscript(deps(c), user, idParam(c)))));
+    const actor = await requireActor(c);
+    return c.json(ok(await fullJson(deps(c), await ownTranscript(deps(c), actor, idParam(c)))));
   });
 
   api.patch('/:id', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const body = await readBody(c, renameSchema);
-    return c.json(ok(transcriptJson(await renameTranscript(deps(c), user, id, body.name))));
+    return c.json(ok(await fullJson(deps(c), await renameTranscript(deps(c), actor, id, body.name))));
   });
 
   api.patch('/:id/segments', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const { updated_at, ...edit } = await readBody(c, editRequestSchema);
-    const row = await editSegments(deps(c), user, id, edit, updated_at);
-    return c.json(ok(transcriptJson(row)));
+    const row = await editSegments(deps(c), actor, id, edit, updated_at);
+    return c.json(ok(await fullJson(deps(c), row)));
   });
 
   api.delete('/:id', async (c) => {
-    const user = await requireUser(c);
-    await deleteTranscript(deps(c), user, idParam(c));
+    const actor = await requireActor(c);
+    await deleteTranscript(deps(c), actor, idParam(c));
     return c.json(ok(null));
   });
 
   api.post('/:id/retry', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     // The body is optional: {detect_speech: false} transcribes everything again.
     const body = await readBody(c, retrySchema);
-    const row = await retryRun(c.get('deps').services.linkImport, user, id, body);
+    const row = await retryRun(c.get('deps').services.linkImport, actor, id, body);
     return c.json(ok(await fullJson(deps(c), row)));
   });
 
   // Who spoke when, on a finished transcript: a job (202); the transcript's speaker_note follows it.
   api.post('/:id/speakers/identify', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const body = await readBody(c, identifySpeakersSchema);
-    const row = await requestSpeakers(deps(c), c.get('deps').env, user, id, body.speaker_count ?? null);
+    const row = await requestSpeakers(deps(c), c.get('deps').env, actor, id, body.speaker_count ?? null);
     return c.json(ok(transcriptJson(row)), 202);
   });
 
   api.post('/:id/cancel', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(transcriptJson(await cancelTranscript(deps(c), user, idParam(c)))));
+    const actor = await requireActor(c);
+    return c.json(ok(transcriptJson(await cancelTranscript(deps(c), actor, idParam(c)))));
   });
 
   api.get('/:id/media', async (c) => {
-    const user = await requireUser(c);
-    const row = await ownTranscript(deps(c), user, idParam(c));
+    const actor = await requireActor(c);
+    const row = await ownTranscript(deps(c), actor, idParam(c));
     return serveMedia(c, deps(c).storage, row);
   });
 
   // Live progress: a snapshot first, then status and segment events until the job ends.
   api.get('/:id/events', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const d = deps(c);
-    await ownTranscript(d, user, id);
+    await ownTranscript(d, actor, id);
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const aborted = new AbortController();
       stream.onAbort(() => aborted.abort());
-      for await (const message of liveEvents(d, user, id, aborted.signal)) await stream.writeSSE(message);
+      for await (const message of liveEvents(d, actor, id, aborted.signal)) await stream.writeSSE(message);
     });
   });
 

@@ -13,6 +13,7 @@ import { makeMedia } from '../test/media';
 import { testModelPath } from '../test/test-model';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
+import { WEBHOOK_EVENTS } from '../../common/webhook-events';
 
 type Json = { code: number; message: string; data: any };
 type Headers = Record<string, string>;
@@ -105,13 +106,7 @@ describe('webhook endpoints', () => {
     const { json } = await call('POST', '/webhooks', u.headers, { url: hookUrl });
     expect(json.code, JSON.stringify(json)).toBe(200);
     expect(json.data.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    expect(json.data.events).toEqual([
-      'transcript.completed',
-      'transcript.failed',
-      'transcript.deleted',
-      'summary.completed',
-      'translation.completed',
-    ]);
+    expect(json.data.events).toEqual([...WEBHOOK_EVENTS]);
     const list = await call('GET', '/webhooks', u.headers);
     expect(list.json.data.items[0].secret).toBeUndefined();
     const one = await call('GET', `/webhooks/${json.data.id}`, u.headers);

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env';
-import { requireUser, uuidParam } from '../http/current-user';
+import { uuidParam } from '../http/current-user';
+import { requireActor } from '../http/current-actor';
 import { ok } from '../../common/envelope';
 import { readBody } from '../http/validate';
 import { textField } from '../../common/text';
@@ -41,65 +42,65 @@ export const revealSecretSchema = z
   .object({ password: z.string().min(1, 'validation.required').max(200, 'validation.tooLong') })
   .strict();
 
-/** /self-api/v1/webhooks: a user's endpoints, their delivery log and test events. */
+/** /self-api/v1/webhooks: a workspace's endpoints, their delivery log and test events. */
 export function webhooksApi() {
   const api = new Hono<AppEnv>();
   const deps = (c: Context<AppEnv>): WebhookDeps => c.get('deps').services.webhooks;
   const idParam = (c: Context<AppEnv>) => uuidParam(c, 'id', webhookNotFound);
 
   api.get('/', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok({ items: (await listEndpoints(deps(c).db, user)).map((e) => endpointJson(e)) }));
+    const actor = await requireActor(c);
+    return c.json(ok({ items: (await listEndpoints(deps(c).db, actor)).map((e) => endpointJson(e)) }));
   });
 
   // The signing secret is in this answer and in a single read, never in the list.
   api.post('/', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const body = await readBody(c, createWebhookSchema);
-    return c.json(ok(endpointJson(await createEndpoint(deps(c), user, body), { secret: true })));
+    return c.json(ok(endpointJson(await createEndpoint(deps(c), actor, body), { secret: true })));
   });
 
   // Never the secret: a read-only key reads this (decision 0032).
   api.get('/:id', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(endpointJson(await ownEndpoint(deps(c).db, user, idParam(c)))));
+    const actor = await requireActor(c);
+    return c.json(ok(endpointJson(await ownEndpoint(deps(c).db, actor, idParam(c)))));
   });
 
   // The secret again, for a signed-in person who types the password (API keys: 403, see access.ts).
   api.post('/:id/secret', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const body = await readBody(c, revealSecretSchema);
-    return c.json(ok(await revealSecret(deps(c), user, id, body.password)));
+    return c.json(ok(await revealSecret(deps(c), actor, id, body.password)));
   });
 
   // A new secret, shown once like at creation; the old one signs too for 24 hours.
   api.post('/:id/rotate-secret', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok(endpointJson(await rotateSecret(deps(c), user, idParam(c)), { secret: true })));
+    const actor = await requireActor(c);
+    return c.json(ok(endpointJson(await rotateSecret(deps(c), actor, idParam(c)), { secret: true })));
   });
 
   api.patch('/:id', async (c) => {
-    const user = await requireUser(c);
+    const actor = await requireActor(c);
     const id = idParam(c);
     const body = await readBody(c, updateWebhookSchema);
-    return c.json(ok(endpointJson(await updateEndpoint(deps(c), user, id, body))));
+    return c.json(ok(endpointJson(await updateEndpoint(deps(c), actor, id, body))));
   });
 
   api.delete('/:id', async (c) => {
-    const user = await requireUser(c);
-    await deleteEndpoint(deps(c).db, user, idParam(c));
+    const actor = await requireActor(c);
+    await deleteEndpoint(deps(c).db, actor, idParam(c));
     return c.json(ok(null));
   });
 
   api.get('/:id/deliveries', async (c) => {
-    const user = await requireUser(c);
-    return c.json(ok({ items: (await listDeliveries(deps(c).db, user, idParam(c))).map(deliveryJson) }));
+    const actor = await requireActor(c);
+    return c.json(ok({ items: (await listDeliveries(deps(c).db, actor, idParam(c))).map(deliveryJson) }));
   });
 
   api.post('/:id/test', async (c) => {
-    const user = await requireUser(c);
-    const endpoint = await ownEndpoint(deps(c).db, user, idParam(c));
+    const actor = await requireActor(c);
+    const endpoint = await ownEndpoint(deps(c).db, actor, idParam(c));
     return c.json(ok(deliveryJson(await sendTestEvent(deps(c), endpoint))));
   });
 

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   uniqueIndex,
   text,
@@ -23,6 +24,7 @@ import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-ty
 import type { ToolLocale } from '../../common/tool-content';
 import type { Chapter, Summary } from '../../common/insights';
 import {
+  ACTIVITY_KINDS,
   API_KEY_SCOPES,
   COMMISSION_KINDS,
   EMAIL_TOKEN_PURPOSES,
@@ -309,6 +311,9 @@ export const transcripts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Who changed the text, speakers or name last, and when (the page's "last edited by"). */
+    editedBy: uuid('edited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('transcripts_user_created_idx').on(t.userId, t.createdAt),
@@ -325,6 +330,72 @@ export const transcripts = pgTable(
 );
 
 export type Transcript = typeof transcripts.$inferSelect;
+
+/** A workspace column for tables made after workspaces: every insert names its workspace. */
+const ownWorkspace = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/**
+ * A comment on a moment of a transcript (a segment, or a time range), with @mentions of members
+ * (their user ids, checked against the members when written), replies (parent_id) and resolve.
+ */
+export const transcriptComments = pgTable(
+  'transcript_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: ownWorkspace(),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    /** The author. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A reply names the comment it answers (one level: replies to a reply go to its parent). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => transcriptComments.id, { onDelete: 'cascade' }),
+    segmentIndex: integer('segment_index'),
+    startSec: doublePrecision('start_sec').notNull().default(0),
+    endSec: doublePrecision('end_sec'),
+    body: text('body').notNull(),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transcript_comments_transcript_idx').on(t.transcriptId, t.createdAt),
+    index('transcript_comments_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+export type TranscriptComment = typeof transcriptComments.$inferSelect;
+
+/** What happened to a transcript, by whom and when (uploaded, edited, exported, shared …). */
+export const transcriptActivity = pgTable(
+  'transcript_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: ownWorkspace(),
+    transcriptId: uuid('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ACTIVITY_KINDS }).notNull(),
+    /** A few words of what: the export's format, the edit's operation, the source of an upload. */
+    detail: jsonb('detail').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transcript_activity_transcript_idx').on(t.transcriptId, t.createdAt),
+    index('transcript_activity_workspace_idx').on(t.workspaceId),
+    check('transcript_activity_kind_check', oneOf(t.kind, ACTIVITY_KINDS)),
+  ],
+);
+
+export type TranscriptActivity = typeof transcriptActivity.$inferSelect;
 
 /**
  * Durable job rows for the in-process runner (server/modules/jobs/job-map.ts names the jobs): a

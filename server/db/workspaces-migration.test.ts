@@ -31,7 +31,12 @@ describe(`workspaces of new accounts (${url ? 'postgres' : 'pglite'})`, () => {
   it('gives every new account its personal workspace, with the account as its owner', async () => {
     const user = await newUser();
     const rows = await database.db
-      .select({ id: workspaces.id, kind: workspaces.kind, name: workspaces.name, role: workspaceMembers.role })
+      .select({
+        id: workspaces.id,
+        kind: workspaces.kind,
+        name: workspaces.name,
+        role: workspaceMembers.role,
+      })
       .from(workspaces)
       .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
       .where(eq(workspaces.personalUserId, user.id));
@@ -83,7 +88,10 @@ describe(`workspaces of new accounts (${url ? 'postgres' : 'pglite'})`, () => {
     await database.db.delete(users).where(eq(users.id, user.id));
     expect(await database.db.select().from(transcripts).where(eq(transcripts.id, t.id))).toEqual([]);
     expect(
-      await database.db.select().from(workspaces).where(and(eq(workspaces.personalUserId, user.id))),
+      await database.db
+        .select()
+        .from(workspaces)
+        .where(and(eq(workspaces.personalUserId, user.id))),
     ).toEqual([]);
   });
 });
@@ -138,7 +146,13 @@ describe.skipIf(url)('the workspaces migration on a database with rows', () => {
        from workspaces w join workspace_members m on m.workspace_id = w.id order by w.personal_user_id`,
     );
     expect(spaces).toEqual([
-      { user_id: A, kind: 'personal', name: null, created_at: new Date('2025-01-02T03:04:05Z'), role: 'owner' },
+      {
+        user_id: A,
+        kind: 'personal',
+        name: null,
+        created_at: new Date('2025-01-02T03:04:05Z'),
+        role: 'owner',
+      },
       { user_id: B, kind: 'personal', name: null, created_at: expect.any(Date), role: 'owner' },
     ]);
     const personal = `(select id from workspaces where personal_user_id = x.user_id)`;
@@ -164,7 +178,9 @@ describe.skipIf(url)('the workspaces migration on a database with rows', () => {
       { folder_id: '00000000-0000-4000-8000-0000000000f1', user_id: A, name: 'a1' },
     ]);
     // The columns are NOT NULL now, and accounts made after the migration get theirs too.
-    await client.exec(`insert into users (id, email) values ('00000000-0000-4000-8000-00000000000c', 'c@example.com')`);
+    await client.exec(
+      `insert into users (id, email) values ('00000000-0000-4000-8000-00000000000c', 'c@example.com')`,
+    );
     expect(await rows(`select count(*)::int as n from workspaces`)).toEqual([{ n: 3 }]);
     const nullable = await rows(
       `select table_name from information_schema.columns where column_name = 'workspace_id' and is_nullable = 'YES' order by 1`,

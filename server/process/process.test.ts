@@ -27,7 +27,10 @@ async function child(code: string) {
   });
   let out = '';
   proc.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  const line = await waitFor(() => out.includes('\n') && out.split('\n')[0], { ms: 30_000, what: 'the child' });
+  const line = await waitFor(() => out.includes('\n') && out.split('\n')[0], {
+    ms: 30_000,
+    what: 'the child',
+  });
   return { proc, line };
 }
 
@@ -56,18 +59,22 @@ describe('processes', () => {
     expect(existsSync(mine.dir)).toBe(false);
   }, 60_000);
 
-  it.skipIf(!parentDeathSignal())('ends a tied child when its parent is killed', async () => {
-    const tied = path.resolve('server/process/tied-spawn.ts');
-    const { proc, line } = await child(
-      `const { spawnTied } = await import(${JSON.stringify(tied)});
+  it.skipIf(!parentDeathSignal())(
+    'ends a tied child when its parent is killed',
+    async () => {
+      const tied = path.resolve('server/process/tied-spawn.ts');
+      const { proc, line } = await child(
+        `const { spawnTied } = await import(${JSON.stringify(tied)});
        const c = spawnTied('sleep', ['300'], { stdio: 'ignore' });
        c.on('spawn', () => console.log(c.pid)); setInterval(() => {}, 1000);`,
-    );
-    const pid = Number(line);
-    expect(alive(pid)).toBe(true);
-    // It is the command itself (setpriv executed it in place), so child.kill() reaches it.
-    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]).toMatch(/sleep$/);
-    proc.kill('SIGKILL');
-    await waitFor(() => !alive(pid), { ms: 5_000, what: 'the tied child to die' });
-  }, 60_000);
+      );
+      const pid = Number(line);
+      expect(alive(pid)).toBe(true);
+      // It is the command itself (setpriv executed it in place), so child.kill() reaches it.
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]).toMatch(/sleep$/);
+      proc.kill('SIGKILL');
+      await waitFor(() => !alive(pid), { ms: 5_000, what: 'the tied child to die' });
+    },
+    60_000,
+  );
 });

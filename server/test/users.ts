@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { users, type User } from '../db/schema';
+import { resolveActor, type Actor } from '../modules/workspaces/actor';
 import type { RankLimits } from '../../common/ranks';
 import { createSession } from '../modules/auth/sessions';
 
@@ -20,4 +21,11 @@ export async function signedInUser(
     .returning();
   const token = await createSession(db, user!.id, {}, new Date());
   return { user: user!, token, headers: { cookie: `token=${token}`, origin: 'http://localhost' } };
+}
+
+/** The actor of a session of `user` in its personal workspace (or `workspaceId`, when a member). */
+export async function sessionActor(db: Db, user: User, workspaceId?: string): Promise<Actor> {
+  const actor = await resolveActor(db, { user }, { header: workspaceId ?? null });
+  if (!actor) throw new Error('no actor');
+  return actor;
 }

@@ -155,6 +155,83 @@ describe('a team workspace in the browser', () => {
     await m.ctx.close();
   });
 
+  it('lets members comment on a moment, mention each other and load a colleague’s version', async () => {
+    const srt =
+      '1\n00:00:00,000 --> 00:00:03,000\nWelcome to the show.\n\n2\n00:00:03,000 --> 00:00:06,000\nOur guest today.\n';
+    const form = new FormData();
+    form.set('file', new File([srt], 'episode.srt'));
+    form.set('name', 'Episode 12');
+    const imported = await fetch(`${server.url}/self-api/v1/transcripts/import`, {
+      method: 'POST',
+      headers: { ...owner, 'x-workspace': teamId },
+      body: form,
+    });
+    const body = (await imported.json()) as { code: number; data: { id: string } };
+    expect(body.code, JSON.stringify(body)).toBe(200);
+    const id = body.data.id;
+    const { ctx, page } = await pageOf(owner);
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/transcript/${id}?workspace=${teamId}`);
+    const panel = page.getByTestId('comments');
+    await panel.waitFor();
+    await panel.locator('textarea').fill('Is the guest’s name right? ');
+    await panel.getByRole('button', { name: `@${memberEmail}` }).click();
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect.poll(() => panel.locator('li').count()).toBe(1);
+    expect(await panel.locator('li').first().textContent()).toContain(`@${memberEmail}`);
+    await shot(page, 'comments');
+
+    // The mentioned member's mail links to the moment; they reply there, on a phone in German.
+    const mail = await mailTo(server.dataDir, memberEmail);
+    expect(mail.subject).toContain('mentioned you');
+    const link = new RegExp(`https?://\\S+/transcript/${id}\\?t=0#comment-[0-9a-f-]+`).exec(
+      mail.text ?? '',
+    )![0];
+    const m = await pageOf(member, 375, 'de');
+    const theirProblems = watchConsole(m.page);
+    await m.page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    const theirs = m.page.getByTestId('comments');
+    await theirs.getByRole('button', { name: 'Antworten' }).click();
+    await theirs.getByRole('textbox', { name: 'Antworten' }).fill('Yes, checked.');
+    await theirs.getByRole('button', { name: 'Senden' }).click();
+    await expect.poll(async () => (await theirs.textContent()) ?? '').toContain('Yes, checked.');
+    const sideways = await m.page.evaluate(
+      () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+    );
+    expect(sideways).toBe(0);
+    await shot(m.page, 'comments-phone-de');
+    expect(theirProblems).toEqual([]);
+    await m.ctx.close();
+
+    // Someone saves the first segment while this page still shows the old text: the page's own
+    // edit is refused, names who saved, and offers their version.
+    const seen = (await api<{ updated_at: string }>(owner, 'GET', `/self-api/v1/transcripts/${id}`)).data;
+    const saved = await api(owner, 'PATCH', `/self-api/v1/transcripts/${id}/segments`, {
+      op: 'text',
+      index: 0,
+      text: 'Welcome back to the show.',
+      updated_at: seen.updated_at,
+    });
+    expect(saved.code).toBe(200);
+    await page.locator('[data-segment="0"] p').click();
+    await page.locator('[data-segment="0"] textarea').fill('Hello and welcome.');
+    await page.locator('input[type=search]').click();
+    const toast = page.getByRole('button', { name: 'Load their version' });
+    await toast.waitFor();
+    expect(await page.locator('[data-sonner-toast]').first().textContent()).toContain(
+      'changed this transcript meanwhile',
+    );
+    await toast.click();
+    await expect
+      .poll(() => page.locator('[data-segment="0"] p').innerText())
+      .toBe('Welcome back to the show.');
+    expect(await page.getByTestId('last-edit').textContent()).toContain('Last edited by');
+    await page.getByTestId('activity').locator('summary').click();
+    expect(await page.getByTestId('activity').textContent()).toContain('commented');
+    expect(problems.filter((p) => !p.includes('409'))).toEqual([]);
+    await ctx.close();
+  });
+
   it('fits a phone in German', async () => {
     const { ctx, page } = await pageOf(owner, 375, 'de');
     const problems = watchConsole(page);

@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import { testApp } from '../../server/test/harness';
 import { makeMedia } from '../../server/test/media';
 import { tusUpload } from '../../server/test/tus';
-import { signedInUser } from '../../server/test/users';
+import { sessionActor, signedInUser } from '../../server/test/users';
 import { StoreUnusableError } from '../../server/modules/storage/check-at-start';
 
 // Two web processes on two machines (a DATA_DIR each), one PostgreSQL and one S3 bucket: an
@@ -58,7 +58,7 @@ describe('uploads with a shared media store', () => {
     expect(created.json.data.status).toBe('queued');
     expect(created.json.data.media.size).toBe(readFileSync(file).length);
     // Used once: the shared copy is gone, so it cannot be started twice.
-    expect(await a.deps.services.transcription.uploads.finished(uploadId!, u.user.id)).toBeNull();
+    expect(await a.deps.services.transcription.uploads.finished(uploadId!, { userId: u.user.id, workspaceId: (await sessionActor(a.db, u.user)).workspace.id })).toBeNull();
   });
 
   it('refuses to start when the bucket does not exist, saying so', async () => {

@@ -17,6 +17,8 @@ import { SpeechMap } from '../../components/transcripts/speech-map';
 import { useLanguageName } from '../../components/transcripts/language-select';
 import { SegmentRow } from '../../components/transcripts/segment-row';
 import { SharePanel } from '../../components/transcripts/share-panel';
+import { CommentsPanel } from '../../components/transcripts/comments-panel';
+import { ActivityPanel } from '../../components/transcripts/activity-panel';
 import { MediaPlayer } from '../../components/transcripts/media-player';
 import { PlayerToolbar, type PhonePanel } from '../../components/transcripts/player-toolbar';
 import { useStoredItem } from '../../lib/use-stored-item';
@@ -110,6 +112,10 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const outlined = linked !== null && (player.current === linked || player.current === -1) ? linked : null;
   const speakers = useSpeakerEditing(transcript, segments, editor, editable);
   const speakerCounts = useSpeakerCounts(segments);
+  // The activity reloads after what this page did (an edit saved, a comment written).
+  const [activityVersion, setActivityVersion] = useState(0);
+  const bumpActivity = useCallback(() => setActivityVersion((v) => v + 1), []);
+  const lastEdit = transcript.last_edit;
 
   const copyAll = async () => {
     try {
@@ -170,6 +176,11 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
             >
               {t('transcripts.link.source')}
             </a>
+          ) : null}
+          {lastEdit?.by ? (
+            <span data-testid="last-edit">
+              {t('pages.transcript.lastEdited', { name: lastEdit.by.name, date: fmt.isoDate(lastEdit.at) })}
+            </span>
           ) : null}
           {editor.saving ? <span className="text-slate-500">{t('editor.saving')}</span> : null}
         </span>
@@ -278,6 +289,21 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
               </section>
             ) : null}
             <SharePanel transcript={transcript} className={phonePanel === 'export' ? 'max-lg:hidden' : ''} />
+          </div>
+          <div className="order-3 space-y-4">
+            {editable ? (
+              <CommentsPanel
+                transcript={transcript}
+                currentSegment={player.current}
+                time={player.time}
+                onSeek={player.seek}
+                onChange={bumpActivity}
+              />
+            ) : null}
+            <ActivityPanel
+              transcriptId={transcript.id}
+              version={activityVersion + Date.parse(transcript.updated_at)}
+            />
           </div>
         </div>
         <div className="order-2 min-w-0 lg:col-start-2 lg:row-start-1">

@@ -1,13 +1,15 @@
 // Exports of stored transcripts: one as a file, or several as one zip, checked against the
 // caller's plan and ownership. build.ts makes the files from plain data.
 
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ExportCode } from '../../../common/error-codes';
 import { EXPORT_CONTENT_TYPES } from '../../../common/exports';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+import { recordActivity } from '../transcription/activity';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
-import { ownTranscript, transcriptNotFound } from '../transcription/ownership';
+import { bulkTranscripts, ownTranscript, transcriptNotFound } from '../transcription/ownership';
 import { madeChapters } from '../insights/made';
 import {
   assertFormatAllowed,
@@ -40,18 +42,30 @@ export function exportSource(
   };
 }
 
-/** One finished transcript of the user as a file. */
+/** One finished transcript the actor reaches as a file. */
 export async function exportTranscript(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   id: string,
   format: ExportFormat,
   opts: ExportOptions,
 ): Promise<ExportFile> {
-  assertFormatAllowed(user, format);
-  const row = await ownTranscript(deps, user, id);
+  assertFormatAllowed(actor.user, format);
+  const row = await ownTranscript(deps, actor, id, 'transcript.export');
   if (row.status !== 'done') throw notReady([row.id]);
-  return buildExport(exportSource(row, await madeChapters(deps.db, row.id)), format, opts);
+  const file = await buildExport(exportSource(row, await madeChapters(deps.db, row.id)), format, opts);
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row.workspaceId,
+      transcriptId: row.id,
+      userId: actor.user.id,
+      kind: 'exported',
+      detail: { format },
+    },
+    deps.now(),
+  );
+  return file;
 }
 
 /** A zip of the finished transcripts asked for, and the ones left out because they are not. */
@@ -61,21 +75,21 @@ export interface BulkExport extends ExportFile {
 }
 
 /**
- * The finished transcripts among several of the user's as one zip, its entries in the order
- * asked; unfinished ones are left out and named in `skipped`. Fails whole when any is missing
- * or someone else's (they look the same), and when none is finished.
+ * The finished transcripts among several of the current workspace's as one zip, its entries in
+ * the order asked; unfinished ones are left out and named in `skipped`. Fails whole when any is
+ * missing or elsewhere (they look the same), and when none is finished.
  */
 export async function exportTranscripts(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   requested: string[],
   format: ExportFormat,
   opts: ExportOptions,
 ): Promise<BulkExport> {
-  assertFormatAllowed(user, format);
+  assertFormatAllowed(actor.user, format);
   const ids = [...new Set(requested)];
   const { db } = deps;
-  const mine = and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids));
+  const mine = bulkTranscripts(actor, 'transcript.export', ids);
   const found = await db
     .select({ id: transcripts.id, status: transcripts.status })
     .from(transcripts)
@@ -100,10 +114,23 @@ export async function exportTranscripts(
         translate: transcripts.translate,
       })
       .from(transcripts)
-      .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id), eq(transcripts.status, 'done')));
+      .where(and(mine, eq(transcripts.id, id), eq(transcripts.status, 'done')));
     // Deleted or re-run since the check above.
     if (!row) throw transcriptNotFound();
     entries.push(await buildExport(exportSource(row, await madeChapters(db, id)), format, opts));
+  }
+  for (const id of done) {
+    await recordActivity(
+      db,
+      {
+        workspaceId: actor.workspace.id,
+        transcriptId: id,
+        userId: actor.user.id,
+        kind: 'exported',
+        detail: { format },
+      },
+      deps.now(),
+    );
   }
   return {
     filename: `transcripts-${deps.now().toISOString().slice(0, 10)}.zip`,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RetryOptions } from '../../../common/run-options';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import { assertAdmission } from '../transcription/admission';
 import { FRESH_RUN } from '../transcription/fresh-run';
 import { ownTranscript } from '../transcription/ownership';
@@ -17,15 +18,15 @@ const awaitsDownload = (row: Transcript) =>
  * "Try again" for any transcript: a link import whose file never arrived downloads again, every
  * other one is transcribed again from its media (modules/transcription/retry.ts).
  */
-export async function retryRun(deps: LinkImportDeps, user: User, id: string, options: RetryOptions = {}) {
-  const row = await ownTranscript(deps.transcription, user, id);
-  if (awaitsDownload(row)) return retryDownload(deps, user, row, options);
-  return retryTranscript(deps.transcription, user, row, options);
+export async function retryRun(deps: LinkImportDeps, actor: Actor, id: string, options: RetryOptions = {}) {
+  const row = await ownTranscript(deps.transcription, actor, id, 'transcript.run');
+  if (awaitsDownload(row)) return retryDownload(deps, actor, row, options);
+  return retryTranscript(deps.transcription, actor, row, options);
 }
 
-async function retryDownload(deps: LinkImportDeps, user: User, row: Transcript, options: RetryOptions) {
+async function retryDownload(deps: LinkImportDeps, actor: Actor, row: Transcript, options: RetryOptions) {
   const t = deps.transcription;
-  await assertAdmission(t.db, user, {}, t.now());
+  await assertAdmission(t.db, actor.user, {}, t.now());
   const [updated] = await t.db
     .update(transcripts)
     .set({

@@ -1,12 +1,15 @@
 import { LinkCode } from '../../../common/error-codes';
 import type { LinkRun } from '../../../common/run-options';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import { assertCan } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
 import { ApiError } from '../errors';
 import type { PrivateAllowance } from '../outbound/address';
 import { checkDestination, OutboundError } from '../outbound/destination';
 import { assertAdmission } from '../transcription/admission';
 import { nameFromFile } from '../transcription/names';
 import { targetFolderId } from '../transcription/ownership';
+import { recordActivity } from '../transcription/activity';
 import { runColumns } from '../transcription/run-columns';
 import type { LinkImportDeps } from './deps';
 import { queueLinkDownload } from './jobs';
@@ -36,16 +39,18 @@ export async function assertImportableUrl(raw: string, allowPrivate: PrivateAllo
  * once), created with the link as its source, and its download queued. Size and length are
  * checked while the file arrives (modules/link-import/download.ts).
  */
-export async function importFromLink(deps: LinkImportDeps, user: User, input: LinkRun) {
+export async function importFromLink(deps: LinkImportDeps, actor: Actor, input: LinkRun) {
   const t = deps.transcription;
   const url = await assertImportableUrl(input.url, deps.allowPrivate);
-  const folderId = await targetFolderId(t, user, input.folder_id);
-  await assertAdmission(t.db, user, {}, t.now());
+  assertCan(actor.role, 'transcript.create');
+  const folderId = await targetFolderId(t, actor, input.folder_id);
+  await assertAdmission(t.db, actor.user, {}, t.now());
   const fromPath = filenameFromUrl(url.href);
   const [row] = await t.db
     .insert(transcripts)
     .values({
-      userId: user.id,
+      workspaceId: actor.workspace.id,
+      userId: actor.user.id,
       folderId,
       name: input.name?.trim() || (fromPath ? nameFromFile(fromPath) : url.hostname),
       source: 'link',
@@ -56,6 +61,17 @@ export async function importFromLink(deps: LinkImportDeps, user: User, input: Li
       mediaName: fromPath,
     })
     .returning();
+  await recordActivity(
+    t.db,
+    {
+      workspaceId: row!.workspaceId,
+      transcriptId: row!.id,
+      userId: actor.user.id,
+      kind: 'uploaded',
+      detail: { source: 'link' },
+    },
+    t.now(),
+  );
   // The name follows the file (Content-Disposition, the page's title) unless one was given.
   await queueLinkDownload(t.queue, row!.id, { rename: !input.name?.trim() });
   return row!;

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { limitsFor, type ExportFormat } from '../../../common/ranks';
 import { shareLinks, transcripts, users, type ShareLink, type Transcript, type User } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+import { recordActivity } from '../transcription/activity';
 import { ShareCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
@@ -39,17 +41,18 @@ export interface CreateShareInput {
 }
 
 /**
- * A new link to a finished transcript of this user. The per-rank limit counts the user's
- * active links (not revoked, not expired) across all transcripts.
+ * A new link to a finished transcript the actor may share. The per-rank limit counts the
+ * creator's active links (not revoked, not expired) across all transcripts.
  */
 export async function createShare(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   transcriptId: string,
   input: CreateShareInput,
 ): Promise<ShareLink> {
   const now = deps.now();
-  const row = await ownTranscript(deps, user, transcriptId);
+  const { user } = actor;
+  const row = await ownTranscript(deps, actor, transcriptId, 'transcript.share');
   if (row.status !== 'done') throw new ApiError(ShareCode.NOT_READY, 'errors.shares.notReady');
   if (input.expiresAt && (input.expiresAt <= now || input.expiresAt > maxExpiry(now))) {
     throw new ApiError(ShareCode.BAD_EXPIRY, 'errors.shares.badExpiry', {
@@ -74,6 +77,7 @@ export async function createShare(
       .values({
         id: newShareId(),
         transcriptId: row.id,
+        workspaceId: row.workspaceId,
         userId: user.id,
         expiresAt: input.expiresAt,
         // Media can only be shared when there is some.
@@ -82,32 +86,43 @@ export async function createShare(
         createdAt: now,
       })
       .returning();
+    await recordActivity(
+      tx,
+      {
+        workspaceId: row.workspaceId,
+        transcriptId: row.id,
+        userId: user.id,
+        kind: 'shared',
+        detail: { media: created!.allowMedia, download: created!.allowDownload },
+      },
+      now,
+    );
     return created!;
   });
 }
 
-/** Every link of one transcript (revoked and expired ones too), newest first. */
-export async function listShares(deps: TranscriptionDeps, user: User, transcriptId: string) {
-  await ownTranscript(deps, user, transcriptId);
+/** Every link of one transcript (revoked and expired ones too, whoever made them), newest first. */
+export async function listShares(deps: TranscriptionDeps, actor: Actor, transcriptId: string) {
+  const row = await ownTranscript(deps, actor, transcriptId, 'transcript.share');
   return deps.db
     .select()
     .from(shareLinks)
-    .where(and(eq(shareLinks.transcriptId, transcriptId), eq(shareLinks.userId, user.id)))
+    .where(and(eq(shareLinks.transcriptId, transcriptId), eq(shareLinks.workspaceId, row.workspaceId)))
     .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
 }
 
 /** Revokes a link at once; revoking twice keeps the first time. */
 export async function revokeShare(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   transcriptId: string,
   shareId: string,
 ): Promise<ShareLink> {
-  await ownTranscript(deps, user, transcriptId);
+  const row = await ownTranscript(deps, actor, transcriptId, 'transcript.share');
   const mine = and(
     eq(shareLinks.id, shareId),
     eq(shareLinks.transcriptId, transcriptId),
-    eq(shareLinks.userId, user.id),
+    eq(shareLinks.workspaceId, row.workspaceId),
   );
   const [revoked] = await deps.db
     .update(shareLinks)
@@ -151,7 +166,10 @@ export async function resolveShare(
     .innerJoin(users, eq(users.id, shareLinks.userId))
     .where(and(eq(shareLinks.id, shareId), activeAt(now)));
   if (!row) return null;
-  if (row.share.transcriptId !== transcriptId.toLowerCase() || row.transcript.userId !== row.share.userId)
+  if (
+    row.share.transcriptId !== transcriptId.toLowerCase() ||
+    row.transcript.workspaceId !== row.share.workspaceId
+  )
     return null;
   if (row.transcript.status !== 'done') return null;
   return {

@@ -11,7 +11,8 @@ import { SpeakerCode } from '../../../common/error-codes';
 import type { SpeakerNote } from '../../../common/record-states';
 import { segmentsToPlainText } from '../../../common/segments';
 import type { Db } from '../../db/client';
-import { transcripts, users, type User } from '../../db/schema';
+import { transcripts, users } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { Logger } from '../../logger';
 import { isDependencyOutage } from '../../outage';
 import { EngineError, type Engine } from '../engine/types';
@@ -42,11 +43,11 @@ export const speakersUnavailable = () => new ApiError(SpeakerCode.UNAVAILABLE, '
 export async function requestSpeakers(
   deps: { db: Db; queue: JobQueue; now: () => Date },
   env: { TRANSCRIBE_ENGINE: string },
-  user: User,
+  actor: Actor,
   id: string,
   count: number | null,
 ) {
-  const row = await ownTranscript(deps, user, id);
+  const row = await ownTranscript(deps, actor, id, 'transcript.edit');
   if (!canIdentifySpeakers(env)) throw speakersUnavailable();
   if (row.status !== 'done' || !row.mediaKey || row.speakerNote === 'identifying') throw speakersNotReady();
   const [updated] = await deps.db

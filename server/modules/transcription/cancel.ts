@@ -1,14 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { TranscriptCode } from '../../../common/error-codes';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { ownTranscript } from './ownership';
 import { cancelTranscription } from './transcribe-jobs';
 
 /** Stops a queued or running transcript (its download too); anything else is a 409. */
-export async function cancelTranscript(deps: TranscriptionDeps, user: User, id: string) {
-  const row = await ownTranscript(deps, user, id);
+export async function cancelTranscript(deps: TranscriptionDeps, actor: Actor, id: string) {
+  const row = await ownTranscript(deps, actor, id, 'transcript.run');
   const [updated] = await deps.db
     .update(transcripts)
     .set({ status: 'canceled', updatedAt: deps.now() })

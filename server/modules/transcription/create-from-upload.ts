@@ -2,7 +2,10 @@ import { TranscriptCode } from '../../../common/error-codes';
 import type { UploadRun } from '../../../common/run-options';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import { assertCan } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import { MediaError } from '../media/media-error';
 import { probeMedia, type MediaInfo } from '../media/probe';
@@ -13,6 +16,7 @@ import { targetFolderId } from './ownership';
 import { runColumns } from './run-columns';
 import { mediaKey } from '../storage/storage';
 import { writeWithTranscription } from './transcribe-jobs';
+import { recordActivity } from './activity';
 
 /**
  * Turns a finished upload into a queued transcript: probe (real media, not a name), check the
@@ -20,10 +24,15 @@ import { writeWithTranscription } from './transcribe-jobs';
  * is not usable media still becomes a transcript, failed with its reason, so the user sees why
  * and can delete it.
  */
-export async function createFromUpload(deps: TranscriptionDeps, user: User, input: UploadRun) {
-  const upload = await deps.uploads.finished(input.upload_id, user.id);
+export async function createFromUpload(deps: TranscriptionDeps, actor: Actor, input: UploadRun) {
+  assertCan(actor.role, 'transcript.create');
+  const { user } = actor;
+  const upload = await deps.uploads.finished(input.upload_id, {
+    userId: user.id,
+    workspaceId: actor.workspace.id,
+  });
   if (!upload) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
-  const folderId = await targetFolderId(deps, user, input.folder_id);
+  const folderId = await targetFolderId(deps, actor, input.folder_id);
 
   let info: MediaInfo | null = null;
   let mediaError: MediaError | null = null;
@@ -59,6 +68,7 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
       .values({
         id,
         mediaKey: key,
+        workspaceId: actor.workspace.id,
         userId: user.id,
         folderId,
         name: input.name?.trim() || nameFromFile(upload.filename),
@@ -84,6 +94,17 @@ export async function createFromUpload(deps: TranscriptionDeps, user: User, inpu
     throw err;
   }
   await deps.uploads.discard(upload.id);
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row.workspaceId,
+      transcriptId: row.id,
+      userId: user.id,
+      kind: 'uploaded',
+      detail: { source: 'upload' },
+    },
+    deps.now(),
+  );
   if (!info) await deps.notify?.({ event: 'transcript.failed', transcriptId: row.id });
   return row;
 }

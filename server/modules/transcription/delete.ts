@@ -1,20 +1,27 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { transcripts, type User } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { transcripts } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
-import { ownTranscript, transcriptNotFound } from './ownership';
+import { bulkTranscripts, ownTranscript, reachableTranscripts, transcriptNotFound } from './ownership';
 import { cancelTranscription } from './transcribe-jobs';
 
 /** Deletes the transcript and its media; a running job is stopped first. */
-export async function deleteTranscript(deps: TranscriptionDeps, user: User, id: string) {
-  const row = await ownTranscript(deps, user, id);
+export async function deleteTranscript(deps: TranscriptionDeps, actor: Actor, id: string) {
+  const row = await ownTranscript(deps, actor, id, 'transcript.delete');
   if (row.status === 'queued' || row.status === 'processing') await cancelTranscription(deps.queue, id);
-  await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)));
+  await deps.db.delete(transcripts).where(and(eq(transcripts.id, id), reachableTranscripts(actor)));
   if (row.mediaKey) await deps.storage.delete(row.mediaKey);
-  await deps.notify?.({ event: 'transcript.deleted', transcriptId: id, userId: user.id, name: row.name });
+  await deps.notify?.({
+    event: 'transcript.deleted',
+    transcriptId: id,
+    workspaceId: row.workspaceId,
+    name: row.name,
+  });
 }
 
-/** Deletes several transcripts at once; ids that are not the user's make the whole call 404. */
-export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids: string[]) {
+/** Deletes several transcripts of the current workspace; ids not there make the whole call 404. */
+export async function deleteTranscripts(deps: TranscriptionDeps, actor: Actor, ids: string[]) {
+  const where = bulkTranscripts(actor, 'transcript.delete', ids);
   const rows = await deps.db
     .select({
       id: transcripts.id,
@@ -23,18 +30,18 @@ export async function deleteTranscripts(deps: TranscriptionDeps, user: User, ids
       mediaKey: transcripts.mediaKey,
     })
     .from(transcripts)
-    .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
+    .where(where);
   if (rows.length !== new Set(ids).size) throw transcriptNotFound();
   for (const row of rows) {
     if (row.status === 'queued' || row.status === 'processing') await cancelTranscription(deps.queue, row.id);
   }
-  await deps.db.delete(transcripts).where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
+  await deps.db.delete(transcripts).where(where);
   for (const row of rows) if (row.mediaKey) await deps.storage.delete(row.mediaKey);
   for (const row of rows) {
     await deps.notify?.({
       event: 'transcript.deleted',
       transcriptId: row.id,
-      userId: user.id,
+      workspaceId: actor.workspace.id,
       name: row.name,
     });
   }

@@ -8,7 +8,7 @@ import type { Uploads } from '../uploads/uploads';
 /** What happened to a transcript, for the webhooks (modules/webhooks/transcript-events.ts). */
 export type TranscriptNotice =
   | { event: 'transcript.completed' | 'transcript.failed'; transcriptId: string }
-  | { event: 'transcript.deleted'; transcriptId: string; userId: string; name: string };
+  | { event: 'transcript.deleted'; transcriptId: string; workspaceId: string; name: string };
 
 export interface TranscriptionDeps {
   db: Db;

@@ -12,32 +12,39 @@ import {
 } from '../../../common/segments';
 import { normalizeSpeakers, withKnownSpeakers, type Speaker } from '../../../common/speakers';
 import { retimeWords } from '../../../common/words';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from './deps';
 import { ownTranscript } from './ownership';
 import { applySpeakerEdit, isSpeakerEdit } from '../speakers/edits';
+import { lastEdit, recordActivity } from './activity';
 
-/** Edits apply to finished transcripts only; `updated_at` guards against lost updates. */
+/**
+ * Edits apply to finished transcripts only; `updated_at` guards against lost updates: when
+ * someone else saved in between, the refusal names them and when, so the page can offer their
+ * version.
+ */
 export async function editSegments(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   id: string,
   edit: SegmentEdit,
   expectedUpdatedAt?: string,
 ) {
-  const row = await ownTranscript(deps, user, id);
+  const row = await ownTranscript(deps, actor, id, 'transcript.edit');
   if (row.status !== 'done') {
     throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.notEditable');
   }
   if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== row.updatedAt.getTime()) {
-    throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
+    throw await conflict(deps, id);
   }
   const duration = row.durationSec ?? undefined;
   let next: Segment[];
   let speakers: Speaker[];
   try {
-    ({ segments: next, speakers } = applyEdit(row, edit, duration, user.language));
+    ({ segments: next, speakers } = applyEdit(row, edit, duration, actor.user.language));
     next = withKnownSpeakers(next, speakers);
   } catch (err) {
     if (err instanceof RangeError) {
@@ -49,7 +56,14 @@ export async function editSegments(
   }
   const [updated] = await deps.db
     .update(transcripts)
-    .set({ segments: next, speakers, plainText: segmentsToPlainText(next), updatedAt: deps.now() })
+    .set({
+      segments: next,
+      speakers,
+      plainText: segmentsToPlainText(next),
+      updatedAt: deps.now(),
+      editedBy: actor.user.id,
+      editedAt: deps.now(),
+    })
     // Compared at millisecond precision: PostgreSQL keeps microseconds, JavaScript dates do not.
     .where(
       and(
@@ -58,8 +72,44 @@ export async function editSegments(
       ),
     )
     .returning();
-  if (!updated) throw new ApiError(TranscriptCode.NOT_EDITABLE, 'errors.transcripts.editConflict');
+  if (!updated) throw await conflict(deps, id);
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row.workspaceId,
+      transcriptId: id,
+      userId: actor.user.id,
+      kind: 'edited',
+      detail: { op: edit.op },
+    },
+    deps.now(),
+  );
   return updated;
+}
+
+/** The lost-update refusal, naming who saved last and when (their version is the one stored). */
+async function conflict(deps: TranscriptionDeps, id: string): Promise<ApiError> {
+  const [row] = await deps.db
+    .select({
+      editedBy: transcripts.editedBy,
+      editedAt: transcripts.editedAt,
+      updatedAt: transcripts.updatedAt,
+    })
+    .from(transcripts)
+    .where(eq(transcripts.id, id));
+  const last = row ? await lastEdit(deps.db, row) : null;
+  const by = last?.by ?? null;
+  // Named when known: "Emil changed this transcript meanwhile", and the page offers their version.
+  return new ApiError(
+    TranscriptCode.NOT_EDITABLE,
+    by ? 'errors.transcripts.editConflictBy' : 'errors.transcripts.editConflict',
+    {
+      name: by?.name ?? null,
+      edited_by: by,
+      edited_at: last?.at ?? null,
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    },
+  );
 }
 
 function applyEdit(

@@ -2,13 +2,17 @@ import { CaptionParseError, parseCaptionTranscript } from '../../../common/capti
 import { TranscriptCode } from '../../../common/error-codes';
 import { normalizeSegments, segmentsToPlainText, type Segment } from '../../../common/segments';
 import type { Speaker } from '../../../common/speakers';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import { assertCan } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import { probeMedia } from '../media/probe';
 import type { TranscriptionDeps } from './deps';
 import { attachUpload, usableMedia } from './media';
 import { nameFromFile } from './names';
 import { targetFolderId } from './ownership';
+import { recordActivity } from './activity';
 
 export interface ImportInput {
   captions: string;
@@ -20,7 +24,9 @@ export interface ImportInput {
 }
 
 /** An .srt / .vtt file becomes a finished transcript; its media, when given, becomes playable. */
-export async function importCaptions(deps: TranscriptionDeps, user: User, input: ImportInput) {
+export async function importCaptions(deps: TranscriptionDeps, actor: Actor, input: ImportInput) {
+  assertCan(actor.role, 'transcript.create');
+  const { user } = actor;
   let segments: Segment[];
   let speakers: Speaker[];
   try {
@@ -37,8 +43,13 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     }
     throw err;
   }
-  const folderId = await targetFolderId(deps, user, input.folderId);
-  const upload = input.uploadId ? await deps.uploads.finished(input.uploadId, user.id) : null;
+  const folderId = await targetFolderId(deps, actor, input.folderId);
+  const upload = input.uploadId
+    ? await deps.uploads.finished(input.uploadId, {
+        userId: user.id,
+        workspaceId: actor.workspace.id,
+      })
+    : null;
   if (input.uploadId && !upload) {
     throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
   }
@@ -53,6 +64,7 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
   const [row] = await deps.db
     .insert(transcripts)
     .values({
+      workspaceId: actor.workspace.id,
       userId: user.id,
       folderId,
       name: input.name?.trim() || nameFromFile(upload?.filename ?? input.filename),
@@ -73,6 +85,17 @@ export async function importCaptions(deps: TranscriptionDeps, user: User, input:
     })
     .returning();
   const stored = upload ? { ...row!, mediaKey: await attachUpload(deps, row!, upload) } : row!;
+  await recordActivity(
+    deps.db,
+    {
+      workspaceId: row!.workspaceId,
+      transcriptId: row!.id,
+      userId: user.id,
+      kind: 'uploaded',
+      detail: { source: 'import' },
+    },
+    deps.now(),
+  );
   // Done without a job: tell the webhooks here, as the pipeline does for transcribed ones.
   await deps.notify?.({ event: 'transcript.completed', transcriptId: row!.id });
   return stored;

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import { assertCan } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
-import { ownFolder } from './ownership';
+import { currentTranscripts, ownFolder } from './ownership';
 import { searchCondition, searchSnippets } from './search';
 
 export interface ListQuery {
@@ -18,6 +20,7 @@ export interface ListQuery {
 /** Everything but the segments: what lists show. */
 export const summaryColumns = {
   id: transcripts.id,
+  workspaceId: transcripts.workspaceId,
   name: transcripts.name,
   folderId: transcripts.folderId,
   source: transcripts.source,
@@ -47,10 +50,12 @@ export const summaryColumns = {
   completedAt: transcripts.completedAt,
 };
 
-export async function listTranscripts(deps: TranscriptionDeps, user: User, query: ListQuery) {
-  const conditions: SQL[] = [eq(transcripts.userId, user.id)];
+/** The current workspace's transcripts (the actor's membership there was read with the request). */
+export async function listTranscripts(deps: TranscriptionDeps, actor: Actor, query: ListQuery) {
+  assertCan(actor.role, 'transcript.read');
+  const conditions: SQL[] = [currentTranscripts(actor)];
   if (query.folderId) {
-    await ownFolder(deps, user, query.folderId);
+    await ownFolder(deps, actor, query.folderId);
     conditions.push(eq(transcripts.folderId, query.folderId));
   } else if (query.root) {
     conditions.push(isNull(transcripts.folderId));
@@ -79,7 +84,7 @@ export async function listTranscripts(deps: TranscriptionDeps, user: User, query
   const snippets = q
     ? await searchSnippets(
         deps.db,
-        user.id,
+        actor.workspace.id,
         items.map((i) => i.id),
         q,
       )

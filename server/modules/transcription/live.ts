@@ -1,8 +1,10 @@
-import type { User } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { TranscriptEvent } from '../jobs/events';
 import type { TranscriptionDeps } from './deps';
 import { transcriptJson } from './payload';
 import { ownTranscript } from './ownership';
+import { ApiError } from '../errors';
+import { isMember } from '../workspaces/access';
 import { queuePosition } from './queue-position';
 
 /** One server-sent event: its name and JSON data. */
@@ -11,18 +13,25 @@ export interface LiveMessage {
   data: string;
 }
 
+/** The actor no longer reaches the transcript (removed, or it was deleted): the stream ends. */
+const GONE = Symbol('gone');
+const gone = (err: unknown): typeof GONE | null => (err instanceof ApiError ? GONE : null);
+
 const TERMINAL = new Set(['done', 'failed', 'canceled']);
 /** A run whose row has not been touched for this long (its heartbeat is every 10 s) has died. */
 const STALLED_AFTER_MS = 35_000;
+/** How often a stream busy with events looks again whether its watcher is still a member. */
+const RECHECK_MS = 5_000;
 
 /**
  * A transcript's live progress as event-stream messages: a snapshot first, then status and
  * segment events until the job ends (a final snapshot) or `signal` aborts. The caller has
- * checked that the transcript is the user's.
+ * checked that the actor reaches the transcript; every look at the row checks it again, so a
+ * member removed while watching loses the stream at its next look (within 15 s).
  */
 export async function* liveEvents(
   d: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   id: string,
   signal: AbortSignal,
 ): AsyncGenerator<LiveMessage> {
@@ -40,7 +49,8 @@ export async function* liveEvents(
   signal.addEventListener('abort', onAbort);
   if (signal.aborted) closed = true;
   try {
-    const snapshot = await ownTranscript(d, user, id);
+    const snapshot = await ownTranscript(d, actor, id);
+    let checkedAt = Date.now();
     let sent = snapshot.segments.length;
     let status = snapshot.status;
     let position = await queuePosition(d, snapshot);
@@ -63,7 +73,9 @@ export async function* liveEvents(
         // Quiet: look at the row itself. An event lost on the way (a web process that missed
         // it, pub/sub away) must not leave the page behind, nor a run whose process died leave it
         // frozen: its heartbeat stops, and the page shows it waiting to run again.
-        const row = await ownTranscript(d, user, id).catch(() => null);
+        const row = await ownTranscript(d, actor, id).catch(gone);
+        if (row === GONE) return;
+        checkedAt = Date.now();
         if (row && TERMINAL.has(row.status)) {
           yield { event: 'snapshot', data: JSON.stringify(transcriptJson(row)) };
           return;
@@ -101,6 +113,11 @@ export async function* liveEvents(
         if (status !== 'queued' || ++quiet % 5 === 0) yield { event: 'ping', data: '{}' };
         continue;
       }
+      // A busy run never goes quiet: its events check the membership too, every few seconds.
+      if (Date.now() - checkedAt > RECHECK_MS) {
+        if (!(await isMember(d.db, actor, snapshot.workspaceId))) return;
+        checkedAt = Date.now();
+      }
       const event = pending.shift()!;
       if (event.type === 'segment') {
         if (event.index < sent) continue;
@@ -108,7 +125,8 @@ export async function* liveEvents(
         yield { event: 'segment', data: JSON.stringify(event) };
       } else if (event.type === 'status') {
         if (TERMINAL.has(event.status)) {
-          const final = await ownTranscript(d, user, id).catch(() => null);
+          const final = await ownTranscript(d, actor, id).catch(gone);
+          if (final === GONE) return;
           if (final) yield { event: 'snapshot', data: JSON.stringify(transcriptJson(final)) };
           return;
         }

@@ -1,25 +1,27 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { transcripts, type User } from '../../db/schema';
+import { count } from 'drizzle-orm';
+import { transcripts } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
-import { targetFolderId, transcriptNotFound } from './ownership';
+import { bulkTranscripts, targetFolderId, transcriptNotFound } from './ownership';
 
-/** Moves transcripts into a folder (null: the root); ids that are not the user's make it 404. */
+/**
+ * Moves transcripts of the current workspace into one of its folders (null: the root); ids
+ * not there make it 404.
+ */
 export async function moveTranscripts(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   ids: string[],
   folderId: string | null,
 ) {
-  const target = await targetFolderId(deps, user, folderId);
-  const owned = await deps.db
-    .select({ n: count() })
-    .from(transcripts)
-    .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)));
+  const where = bulkTranscripts(actor, 'transcript.move', ids);
+  const target = await targetFolderId(deps, actor, folderId);
+  const owned = await deps.db.select({ n: count() }).from(transcripts).where(where);
   if ((owned[0]?.n ?? 0) !== new Set(ids).size) throw transcriptNotFound();
   const moved = await deps.db
     .update(transcripts)
     .set({ folderId: target, updatedAt: deps.now() })
-    .where(and(eq(transcripts.userId, user.id), inArray(transcripts.id, ids)))
+    .where(where)
     .returning({ id: transcripts.id });
   return moved.length;
 }

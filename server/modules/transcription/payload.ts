@@ -4,8 +4,9 @@ import type { TranscriptJson } from '../../../common/transcript-types';
 import type { TranscriptionDeps } from './deps';
 import type { summaryColumns } from './list';
 import { queuePosition } from './queue-position';
+import { lastEdit } from './activity';
 
-type Summary = Pick<Transcript, keyof typeof summaryColumns>;
+type Summary = Pick<Transcript, keyof typeof summaryColumns | 'workspaceId'>;
 
 /** The API shape of a transcript (snake_case, like the rest of the API). */
 export function transcriptJson(
@@ -20,6 +21,7 @@ export function transcriptJson(
 ): TranscriptJson {
   return {
     id: t.id,
+    workspace_id: t.workspaceId,
     name: t.name,
     folder_id: t.folderId,
     source: t.source,
@@ -58,9 +60,13 @@ export function transcriptJson(
   };
 }
 
-/** A single transcript with what only single reads carry (the queue position while it waits). */
-export async function fullJson(d: TranscriptionDeps, row: Transcript): Promise<TranscriptJson> {
-  return transcriptJson(row, { queuePosition: await queuePosition(d, row) });
+/**
+ * A single transcript with what only single reads carry: the queue position while it waits, and
+ * who edited it last.
+ */
+export async function fullJson(d: Pick<TranscriptionDeps, 'db'>, row: Transcript): Promise<TranscriptJson> {
+  const [position, last] = await Promise.all([queuePosition(d, row), lastEdit(d.db, row)]);
+  return { ...transcriptJson(row, { queuePosition: position }), last_edit: last };
 }
 
 /** A folder as the API shows it; with its transcript count when listed. */

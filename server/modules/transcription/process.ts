@@ -358,7 +358,12 @@ async function finish(
     if (updated.length === 0) return false;
     await tx
       .insert(usageRecords)
-      .values({ userId: row.userId, transcriptId: row.id, seconds: durationSec })
+      .values({
+        workspaceId: row.workspaceId,
+        userId: row.userId,
+        transcriptId: row.id,
+        seconds: durationSec,
+      })
       .onConflictDoNothing({ target: usageRecords.transcriptId });
     return true;
   });

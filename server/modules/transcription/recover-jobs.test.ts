@@ -7,7 +7,7 @@ import { testApp } from '../../test/harness';
 import { newTranscript } from '../../test/factories';
 import { makeMedia } from '../../test/media';
 import { tusUpload } from '../../test/tus';
-import { signedInUser } from '../../test/users';
+import { sessionActor, signedInUser } from '../../test/users';
 import type { JobQueue } from '../jobs/queue';
 import { recoverDeliveries } from '../webhooks/deliver';
 import { recoverTranscriptJobs } from './recover-jobs';
@@ -64,6 +64,7 @@ describe('jobs lost on the way', () => {
     const file = makeMedia(path.resolve('tmp/test-media'), 'wav', 2);
     const fetcher = (p: string, init: RequestInit) => h.app.request(p, init);
     const { id: uploadId } = await tusUpload(fetcher, u.headers, readFileSync(file), 'crash.wav');
+    const actor = await sessionActor(h.db, u.user);
     // The job cannot be written (the process dies there, the database refuses …).
     const failing: JobQueue = {
       ...t.queue,
@@ -72,16 +73,18 @@ describe('jobs lost on the way', () => {
       },
     };
     await expect(
-      createFromUpload({ ...t, queue: failing }, u.user, uploadRunSchema.parse({ upload_id: uploadId })),
+      createFromUpload({ ...t, queue: failing }, actor, uploadRunSchema.parse({ upload_id: uploadId })),
     ).rejects.toThrow('killed between');
     expect(await h.db.select().from(transcripts).where(eq(transcripts.userId, u.user.id))).toHaveLength(0);
     // No file was left in storage for it, and the upload can still become a transcript.
     expect(readdirSafe(path.resolve('tmp/test-data-recover/media', u.user.id))).toEqual([]);
-    const row = await createFromUpload(t, u.user, uploadRunSchema.parse({ upload_id: uploadId }));
+    const row = await createFromUpload(t, actor, uploadRunSchema.parse({ upload_id: uploadId }));
     expect(row.status).toBe('queued');
     expect(await jobsOf(row.id)).toHaveLength(1);
     expect(await t.storage.size(row.mediaKey!)).toBeGreaterThan(0);
-    expect(await t.uploads.finished(uploadId!, u.user.id)).toBeNull();
+    expect(
+      await t.uploads.finished(uploadId!, { userId: u.user.id, workspaceId: actor.workspace.id }),
+    ).toBeNull();
   });
 
   it('attempts again a webhook delivery whose job was lost, with the same id', async () => {

@@ -1,14 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { transcripts, type User } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
-import { ownTranscript } from './ownership';
+import { ownTranscript, reachableTranscripts } from './ownership';
+import { recordActivity } from './activity';
 
-export async function renameTranscript(deps: TranscriptionDeps, user: User, id: string, name: string) {
-  await ownTranscript(deps, user, id);
+export async function renameTranscript(deps: TranscriptionDeps, actor: Actor, id: string, name: string) {
+  const before = await ownTranscript(deps, actor, id, 'transcript.edit');
+  const now = deps.now();
   const [row] = await deps.db
     .update(transcripts)
-    .set({ name, updatedAt: deps.now() })
-    .where(and(eq(transcripts.id, id), eq(transcripts.userId, user.id)))
+    .set({ name, updatedAt: now, editedBy: actor.user.id, editedAt: now })
+    .where(and(eq(transcripts.id, id), reachableTranscripts(actor)))
     .returning();
+  await recordActivity(
+    deps.db,
+    { workspaceId: before.workspaceId, transcriptId: id, userId: actor.user.id, kind: 'renamed' },
+    now,
+  );
   return row!;
 }

@@ -43,7 +43,7 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
       .select({
         id: transcripts.id,
         mediaKey: transcripts.mediaKey,
-        userId: transcripts.userId,
+        workspaceId: transcripts.workspaceId,
         name: transcripts.name,
       })
       .from(transcripts)
@@ -62,7 +62,7 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
       await deps.notify?.({
         event: 'transcript.deleted',
         transcriptId: row.id,
-        userId: row.userId,
+        workspaceId: row.workspaceId,
         name: row.name,
       });
     }

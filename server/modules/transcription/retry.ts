@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { TranscriptCode } from '../../../common/error-codes';
 import type { RetryOptions } from '../../../common/run-options';
-import { transcripts, type Transcript, type User } from '../../db/schema';
+import { transcripts, type Transcript } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
+
 import { ApiError } from '../errors';
 import { probeMedia } from '../media/probe';
 import { assertAdmission } from './admission';
@@ -22,7 +24,7 @@ export const notRetryable = () =>
  */
 export async function retryTranscript(
   deps: TranscriptionDeps,
-  user: User,
+  actor: Actor,
   row: Transcript,
   options: RetryOptions = {},
 ) {
@@ -39,7 +41,7 @@ export async function retryTranscript(
     deps.storage.withLocalFile(stored, (file) => probeMedia(deps.ffprobe, file)),
   );
   // A re-run of a finished transcript is already paid for: only the jobs-at-once limit applies.
-  await assertAdmission(deps.db, user, rerun ? {} : { durationSec: info.durationSec }, deps.now());
+  await assertAdmission(deps.db, actor.user, rerun ? {} : { durationSec: info.durationSec }, deps.now());
   const [updated] = await deps.db
     .update(transcripts)
     .set({

@@ -39,14 +39,14 @@ export function searchCondition(q: string): SQL {
 const CANDIDATES = 3;
 
 /**
- * For each of the given transcripts of the user whose text matches the query: the segment text
+ * For each of the given transcripts of the workspace whose text matches the query: the segment text
  * around the first match (common/search-snippet). A transcript found by its name only has none.
  * The database picks the candidate segments (a cheap ILIKE first, then the same word-prefix
  * rule as the search), so only a few short texts per transcript leave it.
  */
 export async function searchSnippets(
   db: Db,
-  userId: string,
+  workspaceId: string,
   ids: readonly string[],
   q: string,
 ): Promise<Map<string, SearchSnippet>> {
@@ -75,7 +75,7 @@ export async function searchSnippets(
       order by e.ord
       limit ${CANDIDATES}
     ) s
-    where t.user_id = ${userId} and t.id in (${sql.join(
+    where t.workspace_id = ${workspaceId} and t.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})

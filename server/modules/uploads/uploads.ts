@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import type { User } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import { ErrorCode, UploadCode, httpStatusOf } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import { fail } from '../../../common/envelope';
@@ -21,10 +21,13 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 export interface UploadDeps {
   dir: string;
   logger: Logger;
-  /** The signed-in user of a request, or null. */
-  userOf(req: Request): Promise<User | null>;
-  /** Throws an ApiError when this user may not upload `sizeBytes` now (rank limits). */
-  admit(user: User, sizeBytes: number): Promise<void>;
+  /** The caller of a request and the workspace it acts in (as every API call's), or null. */
+  actorOf(req: Request): Promise<Actor | null>;
+  /**
+   * Throws an ApiError when this member may not add to a workspace now: not a member any more,
+   * a role that cannot create transcripts (403), or past the plan's limits for `sizeBytes`.
+   */
+  admit(actor: Actor, workspaceId: string, sizeBytes?: number): Promise<void>;
   /** How often to remove uploads abandoned for a day; never when unset. */
   sweepEveryMs?: number;
   /** Other origins whose pages may upload with the visitor's session (CORS_ORIGINS). */
@@ -42,6 +45,7 @@ const sharedKey = (id: string) => `uploads/${id}`;
 const sharedInfoKey = (id: string) => `uploads/${id}.json`;
 interface SharedInfo {
   userId: string;
+  workspaceId: string;
   size: number;
   filename: string;
   filetype: string;
@@ -93,13 +97,13 @@ async function envelopeErrors(res: Response): Promise<Response> {
 
 /**
  * Resumable uploads (tus 1.0) streamed to disk under `dir`. Every request is tied to the
- * signed-in user; an upload's owner is recorded in its metadata and checked on each PATCH,
- * HEAD and DELETE. Limits are checked when the upload is created, and tus itself refuses any
+ * signed-in user and the workspace it uploads to; both are recorded in the upload's metadata and
+ * checked on each PATCH, HEAD and DELETE (a member removed meanwhile gets 404 / 403 at once). Limits are checked when the upload is created, and tus itself refuses any
  * byte past the declared Upload-Length, so the size limit also holds while it runs.
  */
 export function createUploads(deps: UploadDeps) {
   const store = new FileStore({ directory: deps.dir });
-  const owners = new WeakMap<Request, User>();
+  const owners = new WeakMap<Request, Actor>();
   const shared = deps.shared ?? null;
 
   /** Beside an upload this machine put in the shared store. */
@@ -109,6 +113,7 @@ export function createUploads(deps: UploadDeps) {
     if (!shared) return;
     const info: SharedInfo = {
       userId: upload.metadata?.userId ?? '',
+      workspaceId: upload.metadata?.workspaceId ?? '',
       size: upload.size ?? 0,
       filename: upload.metadata?.filename ?? '',
       filetype: upload.metadata?.filetype ?? '',
@@ -126,7 +131,7 @@ export function createUploads(deps: UploadDeps) {
   }
 
   /** A finished upload another machine received: fetched from the shared store to this disk. */
-  async function fromShared(uploadId: string, userId: string): Promise<FinishedUpload | null> {
+  async function fromShared(uploadId: string, owner: { userId: string; workspaceId: string }): Promise<FinishedUpload | null> {
     if (!shared) return null;
     let info: SharedInfo;
     try {
@@ -137,7 +142,7 @@ export function createUploads(deps: UploadDeps) {
       if (outageAnswer(err)) throw err;
       return null;
     }
-    if (info.userId !== userId || (await shared.size(sharedKey(uploadId))) !== info.size) return null;
+    if (info.userId !== owner.userId || info.workspaceId !== owner.workspaceId || (await shared.size(sharedKey(uploadId))) !== info.size) return null;
     const dest = path.join(deps.dir, uploadId);
     const part = `${dest}.fetch-${randomBytes(4).toString('hex')}`;
     try {
@@ -166,18 +171,26 @@ export function createUploads(deps: UploadDeps) {
     allowedCredentials: (deps.corsOrigins ?? []).length > 0,
     disableTerminationForFinishedUploads: false,
     async onIncomingRequest(req, uploadId) {
-      const user = await deps.userOf(req as unknown as Request).catch((err: unknown) => {
+      const actor = await deps.actorOf(req as unknown as Request).catch((err: unknown) => {
         // An API key's refusals (not allowed, minute spent) in the envelope, like other calls.
         if (err instanceof ApiError) throw tusError(err.code, err.messageKey, err.data);
         throw err;
       });
-      if (!user) throw tusError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
-      owners.set(req as unknown as Request, user);
+      if (!actor) throw tusError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+      owners.set(req as unknown as Request, actor);
       if (req.method !== 'POST' && req.method !== 'OPTIONS') {
         if (!UPLOAD_ID.test(uploadId)) throw tusError(ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
         const upload = await store.getUpload(uploadId).catch(() => null);
-        if (!upload || upload.metadata?.userId !== user.id) {
+        const workspaceId = upload?.metadata?.workspaceId;
+        if (!upload || upload.metadata?.userId !== actor.user.id || !workspaceId) {
           throw tusError(ErrorCode.NOT_FOUND, 'errors.uploads.notFound');
+        }
+        // Still a member who may upload there: checked on every request of the upload.
+        try {
+          await deps.admit(actor, workspaceId);
+        } catch (err) {
+          if (err instanceof ApiError) throw tusError(err.code, err.messageKey, err.data);
+          throw err;
         }
       }
     },
@@ -186,14 +199,14 @@ export function createUploads(deps: UploadDeps) {
       return {};
     },
     async onUploadCreate(req, upload) {
-      const user = owners.get(req as unknown as Request);
-      if (!user) throw tusError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+      const actor = owners.get(req as unknown as Request);
+      if (!actor) throw tusError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
       if (upload.sizeIsDeferred || upload.size === undefined) {
         throw tusError(UploadCode.LENGTH_REQUIRED, 'errors.uploads.lengthRequired');
       }
       if (upload.size === 0) throw tusError(UploadCode.EMPTY_FILE, 'errors.media.empty_file');
       try {
-        await deps.admit(user, upload.size);
+        await deps.admit(actor, actor.workspace.id, upload.size);
       } catch (err) {
         if (err instanceof ApiError) throw tusError(err.code, err.messageKey, err.data);
         throw err;
@@ -207,7 +220,8 @@ export function createUploads(deps: UploadDeps) {
         metadata: {
           filename,
           filetype: stripControlChars(upload.metadata?.filetype ?? upload.metadata?.type ?? '').slice(0, 255),
-          userId: user.id,
+          userId: actor.user.id,
+          workspaceId: actor.workspace.id,
         },
       };
     },
@@ -248,12 +262,19 @@ export function createUploads(deps: UploadDeps) {
     },
     handle: async (req: Request) => envelopeErrors(await server.handleWeb(req)),
 
-    /** A finished upload of this user, or null (unknown, someone else's, or incomplete). */
-    async finished(uploadId: string, userId: string): Promise<FinishedUpload | null> {
+    /**
+     * A finished upload of this member to this workspace, or null (unknown, someone else's,
+     * meant for another workspace, or incomplete).
+     */
+    async finished(
+      uploadId: string,
+      owner: { userId: string; workspaceId: string },
+    ): Promise<FinishedUpload | null> {
       if (!UPLOAD_ID.test(uploadId)) return null;
       const upload: Upload | null = await store.getUpload(uploadId).catch(() => null);
-      if (!upload) return fromShared(uploadId, userId);
-      if (upload.metadata?.userId !== userId) return null;
+      if (!upload) return fromShared(uploadId, owner);
+      if (upload.metadata?.userId !== owner.userId) return null;
+      if (upload.metadata?.workspaceId !== owner.workspaceId) return null;
       if (upload.size === undefined || upload.offset !== upload.size) return null;
       if (shared && (await shared.size(sharedInfoKey(upload.id))) === null) {
         // Shared, then started from another machine: this copy is left over.

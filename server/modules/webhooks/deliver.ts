@@ -21,20 +21,20 @@ export const KEEP_DELIVERIES = 100;
 const KEEP_ATTEMPTS = 20;
 
 /**
- * Records one event for every enabled endpoint of the user that subscribed to it, and queues
+ * Records one event for every enabled endpoint of the workspace that subscribed to it, and queues
  * the first attempt of each (job `deliver-webhook`). Payload per Standard Webhooks:
  * `{type, timestamp, data}`.
  */
 export async function emitWebhookEvent(
   deps: WebhookDeps,
-  userId: string,
+  workspaceId: string,
   event: string,
   data: Record<string, unknown>,
 ): Promise<string[]> {
   const endpoints = await deps.db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true)));
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)));
   const ids: string[] = [];
   for (const endpoint of endpoints) {
     if (!endpoint.events.includes(event)) continue;

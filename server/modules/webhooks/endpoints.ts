@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import {
   webhookDeliveries,
   webhookEndpoints,
-  type User,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../db/schema';
@@ -13,6 +12,8 @@ import { ApiError } from '../errors';
 import type { PrivateAllowance } from '../outbound/address';
 import { checkDestination, OutboundError } from '../outbound/destination';
 import { newWebhookSecret } from './signing';
+import { assertCan, inActorsWorkspaces, roleIn } from '../workspaces/access';
+import type { Actor } from '../workspaces/actor';
 
 export const MAX_ENDPOINTS = 10;
 
@@ -73,20 +74,27 @@ export async function assertDeliverableUrl(raw: string, allowPrivate: PrivateAll
   }
 }
 
-export async function ownEndpoint(db: Db, user: User, id: string): Promise<WebhookEndpoint> {
-  const [row] = await db
-    .select()
+/** Endpoints belong to a workspace: the WHERE condition of the ones the actor reaches. */
+const reachable = (actor: Actor) => inActorsWorkspaces(actor, webhookEndpoints.workspaceId);
+
+/** An endpoint of a workspace the actor belongs to, with a role that manages webhooks; 404 / 403. */
+export async function ownEndpoint(db: Db, actor: Actor, id: string): Promise<WebhookEndpoint> {
+  const [found] = await db
+    .select({ row: webhookEndpoints, role: roleIn(actor, webhookEndpoints.workspaceId) })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)));
-  if (!row) throw webhookNotFound();
-  return row;
+    .where(and(eq(webhookEndpoints.id, id), reachable(actor)));
+  if (!found?.role) throw webhookNotFound();
+  assertCan(found.role, 'webhook.manage');
+  return found.row;
 }
 
-export async function listEndpoints(db: Db, user: User) {
+/** The current workspace's endpoints. */
+export async function listEndpoints(db: Db, actor: Actor) {
+  assertCan(actor.role, 'webhook.manage');
   return db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, user.id))
+    .where(eq(webhookEndpoints.workspaceId, actor.workspace.id))
     .orderBy(asc(webhookEndpoints.createdAt));
 }
 
@@ -98,13 +106,14 @@ export interface EndpointInput {
 
 export async function createEndpoint(
   deps: { db: Db; allowPrivate: PrivateAllowance },
-  user: User,
+  actor: Actor,
   input: EndpointInput,
 ) {
+  assertCan(actor.role, 'webhook.manage');
   const [row] = await deps.db
     .select({ n: count() })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, user.id));
+    .where(eq(webhookEndpoints.workspaceId, actor.workspace.id));
   if ((row?.n ?? 0) >= MAX_ENDPOINTS) {
     throw new ApiError(WebhookCode.TOO_MANY, 'errors.webhooks.tooMany', { limit: MAX_ENDPOINTS });
   }
@@ -112,7 +121,8 @@ export async function createEndpoint(
   const [created] = await deps.db
     .insert(webhookEndpoints)
     .values({
-      userId: user.id,
+      workspaceId: actor.workspace.id,
+      userId: actor.user.id,
       url,
       description: input.description ?? '',
       events: [...new Set(input.events)],
@@ -124,11 +134,11 @@ export async function createEndpoint(
 
 export async function updateEndpoint(
   deps: { db: Db; allowPrivate: PrivateAllowance; now: () => Date },
-  user: User,
+  actor: Actor,
   id: string,
   input: Partial<EndpointInput> & { enabled?: boolean },
 ) {
-  const current = await ownEndpoint(deps.db, user, id);
+  const current = await ownEndpoint(deps.db, actor, id);
   const changes: Partial<WebhookEndpoint> = { updatedAt: deps.now() };
   if (input.url !== undefined) changes.url = await assertDeliverableUrl(input.url, deps.allowPrivate);
   if (input.description !== undefined) changes.description = input.description;
@@ -145,23 +155,24 @@ export async function updateEndpoint(
   const [row] = await deps.db
     .update(webhookEndpoints)
     .set(changes)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)))
+    .where(and(eq(webhookEndpoints.id, id), reachable(actor)))
     .returning();
   if (!row) throw webhookNotFound();
   return row;
 }
 
-export async function deleteEndpoint(db: Db, user: User, id: string) {
+export async function deleteEndpoint(db: Db, actor: Actor, id: string) {
+  await ownEndpoint(db, actor, id);
   const gone = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)))
+    .where(and(eq(webhookEndpoints.id, id), reachable(actor)))
     .returning({ id: webhookEndpoints.id });
   if (gone.length === 0) throw webhookNotFound();
 }
 
 /** The newest deliveries first (the log keeps the last KEEP_DELIVERIES per endpoint). */
-export async function listDeliveries(db: Db, user: User, id: string, limit = 50) {
-  await ownEndpoint(db, user, id);
+export async function listDeliveries(db: Db, actor: Actor, id: string, limit = 50) {
+  await ownEndpoint(db, actor, id);
   return db
     .select()
     .from(webhookDeliveries)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { webhookEndpoints, type User, type WebhookEndpoint } from '../../db/schema';
+import { webhookEndpoints, type WebhookEndpoint } from '../../db/schema';
+import type { Actor } from '../workspaces/actor';
 import type { WebhookDeps } from './deps';
 import { ownEndpoint } from './endpoints';
 import { newWebhookSecret } from './signing';
@@ -23,12 +24,12 @@ export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
 /** The endpoint's secret, after the password is confirmed (wrong password: 403, repeated: 429). */
 export async function revealSecret(
   deps: Pick<WebhookDeps, 'db' | 'confirmPassword'>,
-  user: User,
+  actor: Actor,
   id: string,
   password: string,
 ): Promise<{ secret: string }> {
-  const endpoint = await ownEndpoint(deps.db, user, id);
-  await deps.confirmPassword(user, password);
+  const endpoint = await ownEndpoint(deps.db, actor, id);
+  await deps.confirmPassword(actor.user, password);
   return { secret: endpoint.secret };
 }
 
@@ -38,10 +39,10 @@ export async function revealSecret(
  */
 export async function rotateSecret(
   deps: Pick<WebhookDeps, 'db' | 'now'>,
-  user: User,
+  actor: Actor,
   id: string,
 ): Promise<WebhookEndpoint> {
-  const endpoint = await ownEndpoint(deps.db, user, id);
+  const endpoint = await ownEndpoint(deps.db, actor, id);
   const now = deps.now();
   const [row] = await deps.db
     .update(webhookEndpoints)

@@ -13,7 +13,7 @@ export function transcriptWebhooks(deps: WebhookDeps) {
   return async (notice: TranscriptNotice): Promise<void> => {
     try {
       if (notice.event === 'transcript.deleted') {
-        await emitWebhookEvent(deps, notice.userId, notice.event, {
+        await emitWebhookEvent(deps, notice.workspaceId, notice.event, {
           id: notice.transcriptId,
           name: notice.name,
         });
@@ -22,7 +22,7 @@ export function transcriptWebhooks(deps: WebhookDeps) {
       const [row] = await deps.db.select().from(transcripts).where(eq(transcripts.id, notice.transcriptId));
       if (!row) return;
       const { segments: _segments, speech_regions: _regions, ...data } = transcriptJson(row);
-      await emitWebhookEvent(deps, row.userId, notice.event, data);
+      await emitWebhookEvent(deps, row.workspaceId, notice.event, data);
     } catch (err) {
       deps.logger.error({ err, notice }, 'webhook event not recorded');
     }

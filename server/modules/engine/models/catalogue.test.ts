@@ -10,7 +10,9 @@ describe('the model table', () => {
       expect(WHISPER_MODELS[name]?.sha256, name).toMatch(/^[0-9a-f]{64}$/);
       expect(WHISPER_MODELS[name]?.bytes, name).toBeGreaterThan(30_000_000);
     }
-    expect(expectedSha256('base-q8_0')).toBe('c577b9a86e7e048a0b7eada054f4dd79a56bbfa911fbdacf900ac5b567cbb7d9');
+    expect(expectedSha256('base-q8_0')).toBe(
+      'c577b9a86e7e048a0b7eada054f4dd79a56bbfa911fbdacf900ac5b567cbb7d9',
+    );
     expect(expectedSha1('base-q8_0')).toBeNull();
   });
 

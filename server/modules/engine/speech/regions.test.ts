@@ -3,7 +3,8 @@ import { rawSpeech, SpeechTimeline, speechRegions } from './regions';
 
 const F = 0.032;
 /** Probabilities from a pattern: each character one frame, '#' speech, '.' silence, '-' in between. */
-const probs = (pattern: string) => Float32Array.from(pattern, (c) => (c === '#' ? 0.9 : c === '-' ? 0.4 : 0.05));
+const probs = (pattern: string) =>
+  Float32Array.from(pattern, (c) => (c === '#' ? 0.9 : c === '-' ? 0.4 : 0.05));
 
 describe('rawSpeech', () => {
   it('uses hysteresis and drops short blips', () => {
@@ -14,7 +15,9 @@ describe('rawSpeech', () => {
 
 describe('speechRegions', () => {
   it('pads, merges close stretches and meets in the middle', () => {
-    const p = probs(`${'.'.repeat(100)}${'#'.repeat(20)}${'.'.repeat(40)}${'#'.repeat(20)}${'.'.repeat(300)}${'#'.repeat(20)}${'.'.repeat(100)}`);
+    const p = probs(
+      `${'.'.repeat(100)}${'#'.repeat(20)}${'.'.repeat(40)}${'#'.repeat(20)}${'.'.repeat(300)}${'#'.repeat(20)}${'.'.repeat(100)}`,
+    );
     const regions = speechRegions(p, F, p.length * F);
     expect(regions).toEqual([
       { start: 2.8, end: 6.16 },

@@ -36,7 +36,10 @@ describe('speech detection', () => {
     }
     // Every detected stretch lies on a phrase.
     for (const r of raw) {
-      expect(fixture.speech.some((t) => r.start < t.end + 0.15 && r.end > t.start - 0.15), `${r.start}-${r.end}`).toBe(true);
+      expect(
+        fixture.speech.some((t) => r.start < t.end + 0.15 && r.end > t.start - 0.15),
+        `${r.start}-${r.end}`,
+      ).toBe(true);
     }
   });
 

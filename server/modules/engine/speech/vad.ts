@@ -84,7 +84,11 @@ export class SpeechDetector {
   }
   /** The probabilities so far (a view, valid until the next advance). */
   get result(): VadResult {
-    return { probs: this.probs.subarray(0, this.frames), frameSec: VAD_FRAME_SEC, durationSec: this.analysedSec };
+    return {
+      probs: this.probs.subarray(0, this.frames),
+      frameSec: VAD_FRAME_SEC,
+      durationSec: this.analysedSec,
+    };
   }
 
   /** Analyses about `seconds` more audio (whole frames; the last frame is padded with silence). */
