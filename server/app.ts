@@ -17,7 +17,7 @@ import { pageRequestMiddleware } from './http/locale-middleware';
 import { createPageCache, pageCacheMiddleware } from './http/page-cache';
 import { sameOriginRedirects } from './http/same-origin-redirects';
 import { isRefusedInput } from './http/db-errors';
-import { outageAnswer } from './http/outage-answer';
+import { outageAnswer } from './modules/outage-answer';
 import { sessionToken } from './http/cookies';
 import { getCookie } from 'hono/cookie';
 import { WORKSPACE_COOKIE } from '../common/cookies';

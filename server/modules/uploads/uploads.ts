@@ -9,7 +9,8 @@ import type { Actor } from '../workspaces/actor';
 import { ErrorCode, UploadCode, httpStatusOf } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import { fail } from '../../../common/envelope';
-import { outageAnswer } from '../../http/outage-answer';
+import { outageOf } from '../../outage';
+import { outageAnswer } from '../outage-answer';
 import type { Logger } from '../../logger';
 import { stripControlChars } from '../../../common/text';
 import type { Storage } from '../storage/storage';
@@ -139,7 +140,7 @@ export function createUploads(deps: UploadDeps) {
       for await (const c of await shared.read(sharedInfoKey(uploadId))) chunks.push(Buffer.from(c as Buffer));
       info = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SharedInfo;
     } catch (err) {
-      if (outageAnswer(err)) throw err;
+      if (outageOf(err)) throw err;
       return null;
     }
     if (info.userId !== owner.userId || info.workspaceId !== owner.workspaceId || (await shared.size(sharedKey(uploadId))) !== info.size) return null;
