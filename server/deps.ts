@@ -390,9 +390,9 @@ export async function buildServiceDeps(
     model: llm.model,
     logger,
     now,
-    emit: async (userId, event, data) => {
+    emit: async (workspaceId, event, data) => {
       try {
-        await emitWebhookEvent(webhooks, userId, event, data);
+        await emitWebhookEvent(webhooks, workspaceId, event, data);
       } catch (err) {
         logger.error({ err, event }, 'webhook event not recorded');
       }

@@ -13,5 +13,5 @@ export interface InsightDeps {
   logger: Logger;
   now: () => Date;
   /** Records a webhook event for the transcript's owner (summary.completed); never throws. */
-  emit?: (userId: string, event: 'summary.completed', data: Record<string, unknown>) => Promise<void>;
+  emit?: (workspaceId: string, event: 'summary.completed', data: Record<string, unknown>) => Promise<void>;
 }

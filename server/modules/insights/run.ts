@@ -124,7 +124,7 @@ export async function runInsightJob(
       .returning();
     publish({ type: 'insight', id: row.id, kind: row.kind, status: 'done', progress: 100, stage: null });
     if (done && row.kind === 'summary')
-      await deps.emit?.(transcript.userId, 'summary.completed', {
+      await deps.emit?.(transcript.workspaceId, 'summary.completed', {
         transcript_id: transcript.id,
         transcript_name: transcript.name,
         insight: insightJson(done, revision),
