@@ -91,7 +91,7 @@ describe('editing a transcript like a document', () => {
     // Clicking another segment while one is open opens it at once (and saves the first).
     await page.locator('[data-segment="2"] p').click();
     await page.locator('[data-segment="2"] textarea').waitFor();
-    expect(await page.locator('textarea').count()).toBe(1);
+    expect(await page.locator('[data-segment] textarea').count()).toBe(1);
     // Ctrl+A selects inside the box, not the page.
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Third and final line');
@@ -109,7 +109,7 @@ describe('editing a transcript like a document', () => {
     await page.locator('[data-segment="0"] p').click();
     await page.keyboard.type('XYZ');
     await page.keyboard.press('Escape');
-    await page.locator('textarea').waitFor({ state: 'detached' });
+    await page.locator('[data-segment] textarea').waitFor({ state: 'detached' });
     await page.reload({ waitUntil: 'networkidle' });
     expect(await texts(page)).toEqual([
       'The First line of the talk',
