@@ -67,9 +67,9 @@ export const TranscriptCode = {
 /** Identifying speakers on a finished transcript. */
 export const SpeakerCode = {
   /** This server's engine cannot identify speakers (no local diarization). */
-  UNAVAILABLE: 40981,
+  UNAVAILABLE: 40941,
   /** Not a finished transcript with media, or its speakers are being identified already. */
-  NOT_READY: 40982,
+  NOT_READY: 40942,
 } as const;
 
 export const FolderCode = {

@@ -163,6 +163,7 @@ export function CommentsPanel({ transcript, currentSegment, time, onSeek, onChan
       </div>
       {mayComment ? (
         <form
+          method="post"
           className="mt-3 space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
@@ -257,6 +258,7 @@ export function CommentsPanel({ transcript, currentSegment, time, onSeek, onChan
               </div>
               {replyTo === c.id ? (
                 <form
+                  method="post"
                   className="mt-2 flex flex-col gap-2 sm:flex-row"
                   onSubmit={(e) => {
                     e.preventDefault();
