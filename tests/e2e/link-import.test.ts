@@ -94,7 +94,7 @@ describe('import from a link in the browser', () => {
       .waitFor();
     expect(await page.getByTestId('link-input').getAttribute('aria-invalid')).toBe('true');
     await paste(page, 'http://10.1.2.3/talk.mp3');
-    await page.getByTestId('link-error').getByText('private or internal network').waitFor();
+    await page.getByTestId('link-error').getByText("it doesn't lead to a public server").waitFor();
     if (shots) await page.screenshot({ path: 'tmp/screens/link-import-375-en.png', fullPage: true });
     await ctx.close();
 
