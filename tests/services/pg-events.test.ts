@@ -72,7 +72,8 @@ describe('several web processes on PostgreSQL without Redis', () => {
     const reading = read().catch(() => undefined);
 
     // The job runs in the other process; the stream here sees its progress and its segment.
-    await waitFor(() => seen.includes('"progress":10') && seen.includes('event: segment'), {
+    // (The engine's 10 % is placed on the job's bar, so the page's number differs: any will do.)
+    await waitFor(() => /"progress":[1-9]/.test(seen) && seen.includes('event: segment'), {
       ms: 20_000,
       what: () => `progress and a segment from the other process, got ${seen.slice(0, 300)}`,
     });
