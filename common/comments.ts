@@ -33,3 +33,19 @@ export type CommentInput = z.infer<typeof commentSchema>;
 
 export const commentEditSchema = z.object({ body: commentBody }).strict();
 export const commentResolveSchema = z.object({ resolved: z.boolean().default(true) }).strict();
+
+/** A comment as the API answers it (GET /transcripts/:id/comments and the create answer). */
+export interface CommentJson {
+  id: string;
+  transcript_id: string;
+  parent_id: string | null;
+  segment_index: number | null;
+  start: number;
+  end: number | null;
+  body: string;
+  mentions: { id: string; name: string }[];
+  author: { id: string; name: string };
+  resolved: { by: string | null; at: string } | null;
+  created_at: string;
+  updated_at: string;
+}

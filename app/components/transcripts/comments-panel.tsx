@@ -7,20 +7,7 @@ import { formatTime } from '../../../common/format';
 import { can } from '../../../common/workspace-permissions';
 import type { MemberJson } from '../../../common/workspace-types';
 import type { TranscriptJson } from '../../../common/transcript-types';
-
-/** A comment as GET /transcripts/:id/comments answers it. */
-export interface CommentJson {
-  id: string;
-  parent_id: string | null;
-  segment_index: number | null;
-  start: number;
-  end: number | null;
-  body: string;
-  mentions: { id: string; name: string }[];
-  author: { id: string; name: string };
-  resolved: { by: string | null; at: string } | null;
-  created_at: string;
-}
+import type { CommentJson } from '../../../common/comments';
 
 export interface CommentsPanelProps {
   transcript: Pick<TranscriptJson, 'id' | 'workspace_id' | 'segments'>;

@@ -9,27 +9,13 @@ import { assertCan, roleIn } from '../workspaces/access';
 import type { Actor } from '../workspaces/actor';
 import type { CommentDeps } from './deps';
 import { renderMentionMail } from './mention-mail';
+import type { CommentJson } from '../../../common/comments';
 
 // Comments on a moment of a transcript (decision 0027, issue #26 part 4). A comment is reached
 // through its transcript, so through the caller's membership of the transcript's workspace;
 // what a member may do to one comment is `can` with whether they wrote it.
 
 export const commentNotFound = () => new ApiError(CommentCode.NOT_FOUND, 'errors.comments.notFound');
-
-export interface CommentJson {
-  id: string;
-  transcript_id: string;
-  parent_id: string | null;
-  segment_index: number | null;
-  start: number;
-  end: number | null;
-  body: string;
-  mentions: { id: string; name: string }[];
-  author: { id: string; name: string };
-  resolved: { by: string | null; at: string } | null;
-  created_at: string;
-  updated_at: string;
-}
 
 type Named = { id: string; name: string | null; email: string };
 const display = (u: Named) => ({ id: u.id, name: u.name || u.email });
