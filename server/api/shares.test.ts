@@ -211,6 +211,8 @@ describe('public calls', () => {
       allow_download: false,
       export_url: null,
       export_formats: [],
+      // No translations yet.
+      tracks: [],
     });
     // Nothing about the owner leaks.
     expect(JSON.stringify(json)).not.toContain(u.user.id);
