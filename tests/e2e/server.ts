@@ -61,7 +61,8 @@ export async function startServer(
         () => false,
       );
     },
-    { ms: 60_000, everyMs: 200, what: 'the server to start' },
+    // A fresh database migrates first: close to a minute on a busy 2-core machine.
+    { ms: 180_000, everyMs: 200, what: 'the server to start' },
   );
   return {
     url,
