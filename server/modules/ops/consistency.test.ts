@@ -25,7 +25,12 @@ beforeAll(async () => {
   deps = {
     db: database.db,
     storage: createLocalStorage(dataDir),
-    queue: createDbQueue({ db: database.db, events: createLocalEvents(), logger: createLogger('silent'), exclusive: false }),
+    queue: createDbQueue({
+      db: database.db,
+      events: createLocalEvents(),
+      logger: createLogger('silent'),
+      exclusive: false,
+    }),
     uploadsDir: path.join(dataDir, 'uploads'),
     logger: createLogger('silent'),
     now: () => new Date(),
