@@ -1,17 +1,21 @@
 // Captioned-video render and translation figures on this machine (docs/decisions/0029, 0030):
 //
-//   1. each preset (classic, boxed, social, karaoke) burned into a 720p30 H.264 video with the
-//      shipped static ffmpeg, x264 veryfast: × real time (media seconds per wall second; target
-//      > 1) and ffmpeg's peak resident memory; plus 9:16 crop and an audio-only source;
-//   2. translating a one-hour transcript (≈ 900 segments) through the `openai` adapter against a
-//      local streaming server that answers at once: our overhead only (batching, prompts,
-//      streaming, validation, progress), per batch and in total.
+//   1. each preset (classic, boxed, social, karaoke) burned into a 10-minute 720p30 H.264 video
+//      with the shipped static ffmpeg, x264 veryfast: × real time (media seconds per wall second;
+//      target > 1), ffmpeg's CPU seconds per media second (what the machine's other work cannot
+//      change: × real time on two free cores is 2 / that) and its peak resident memory; plus
+//      karaoke 9:16 crop and an audio-only source;
+//   2. with --compare: the command as it was (scale-then-crop, AAC encoded again) and as it is
+//      (crop-then-scale, AAC copied) on each case, one after the other, so both meet the same load;
+//   3. translating a one-hour transcript (≈ 900 segments) through the `openai` adapter against a
+//      local streaming server that answers at once: our overhead only.
 //
-//   npm run bench:render [-- --seconds 120] [--dir /tmp/clipscribe-render-bench]
+//   flock /tmp/lock.bench npm run bench:render [-- --seconds 600] [--compare] [--only karaoke]
 //
-// The default clip is 2 minutes of a 10-minute-class 720p source (speed per media second does
-// not depend on the length; a 10-minute run is --seconds 600). Run under /tmp/lock.browser.
+// The machine's load average is printed with every case: the wall figures are only comparable
+// within one run.
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +24,7 @@ import type { Segment } from '../common/segments';
 import { buildAss } from '../server/modules/render/ass';
 import { renderArgs, renderFfmpegPath, runRender, writeFontconfig } from '../server/modules/render/ffmpeg';
 import { prepareFontsDir } from '../server/modules/render/fonts';
-import { AUDIO_FRAME, outputFrame } from '../server/modules/render/geometry';
+import { AUDIO_FRAME, fitFilter, outputFrame, type Frame } from '../server/modules/render/geometry';
 import { startChatServer, streamed, type ChatRequest } from '../server/test/chat-server';
 import { createOpenAiModel } from '../server/modules/language-model/openai';
 import { translateSegments } from '../server/modules/translation/batches';
@@ -30,7 +34,9 @@ const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const seconds = Number(flag('seconds', '120'));
+const seconds = Number(flag('seconds', '600'));
+const compare = args.includes('--compare');
+const only = flag('only', '');
 const dir = flag('dir', path.join(os.tmpdir(), 'clipscribe-render-bench'));
 const ffmpeg = renderFfmpegPath();
 
@@ -51,8 +57,33 @@ function segmentsFor(total: number): Segment[] {
   return out;
 }
 
-async function renderOnce(input: string, hasVideo: boolean, preset: RenderPreset, shape: RenderShape) {
-  const work = path.join(dir, `w-${preset}-${shape.replace(':', 'x')}-${hasVideo ? 'v' : 'a'}`);
+/** CPU seconds of this process's finished children (ffmpeg once it has been waited for). */
+function childCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // cutime and cstime, fields 16 and 17 of stat (14 and 15 after the name), in ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
+
+/** The command as it was before the speed work: scale to cover, then crop; AAC encoded again. */
+function beforeArgs(argv: string[], frame: Frame): string[] {
+  const { width: w, height: h } = frame;
+  return argv.map((a) =>
+    a.replace(
+      fitFilter(frame, 'crop'),
+      `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1`,
+    ),
+  );
+}
+
+async function renderOnce(
+  input: string,
+  hasVideo: boolean,
+  preset: RenderPreset,
+  shape: RenderShape,
+  variant: 'before' | 'after',
+) {
+  const work = path.join(dir, `w-${preset}-${shape.replace(':', 'x')}-${hasVideo ? 'v' : 'a'}-${variant}`);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const style = renderStyleSchema.parse({ preset });
@@ -71,72 +102,92 @@ async function renderOnce(input: string, hasVideo: boolean, preset: RenderPreset
   await writeFile(assFile, doc.text);
   const fontsDir = await prepareFontsDir(path.join(work, 'fonts'), doc.scripts, style.font);
   const fontconfigFile = await writeFontconfig(work);
+  const cpuBefore = childCpuSeconds();
+  const loadAtStart = load();
   const started = performance.now();
-  const { peakRssKb } = await runRender(
-    ffmpeg,
-    renderArgs({
-      input,
-      hasVideo,
-      offset: 0,
-      duration: seconds,
-      frame,
-      fit: 'crop',
-      background: '#1e293b',
-      assFile,
-      fontsDir,
-      output: path.join(work, 'out.mp4'),
-      maxBytes: 4e9,
-    }),
-    { duration: seconds, fontconfigFile, timeoutMs: 3_600_000 },
-  );
+  const argv = renderArgs({
+    input,
+    hasVideo,
+    offset: 0,
+    duration: seconds,
+    frame,
+    fit: 'crop',
+    background: '#1e293b',
+    assFile,
+    fontsDir,
+    output: path.join(work, 'out.mp4'),
+    maxBytes: 4e9,
+    // Both sources carry AAC, as most uploads do.
+    copyAudio: variant === 'after',
+  });
+  const { peakRssKb } = await runRender(ffmpeg, variant === 'before' ? beforeArgs(argv, frame) : argv, {
+    duration: seconds,
+    fontconfigFile,
+    timeoutMs: 4 * 3_600_000,
+  });
   const wall = (performance.now() - started) / 1000;
-  return { wall, speed: seconds / wall, peakMb: peakRssKb / 1024 };
+  const cpu = childCpuSeconds() - cpuBefore;
+  await rm(work, { recursive: true, force: true });
+  return {
+    wall,
+    speed: seconds / wall,
+    cpuPerSecond: cpu / seconds,
+    peakMb: peakRssKb / 1024,
+    load: loadAtStart,
+  };
 }
 
 async function renders() {
   await mkdir(dir, { recursive: true });
   const video = path.join(dir, `src-720p-${seconds}s.mp4`);
   const audio = path.join(dir, `src-${seconds}s.m4a`);
-  // A moving 720p30 picture (x264 works as on real footage, not on a still) and a tone.
-  execFileSync(ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=1280x720:r=30:d=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=440:d=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-crf',
-    '18',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    video,
-  ]);
-  execFileSync(ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=300:d=${seconds}`,
-    '-c:a',
-    'aac',
-    audio,
-  ]);
-  console.log(`\nRender: ${seconds} s of 720p30, x264 veryfast CRF 23, ${os.availableParallelism()} cores`);
-  console.log('case                      wall s   × real time   peak RSS MB');
+  // A moving 720p30 picture (x264 works as on real footage, not on a still) and a tone; kept in
+  // --dir between runs (the 10-minute source takes a while to make).
+  if (!existsSync(video))
+    execFileSync(ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=1280x720:r=30:d=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=f=440:d=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '18',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      video,
+    ]);
+  if (!existsSync(audio))
+    execFileSync(ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=f=300:d=${seconds}`,
+      '-c:a',
+      'aac',
+      audio,
+    ]);
+  console.log(
+    `\nRender: ${seconds} s of 720p30, x264 veryfast CRF 23, ${os.availableParallelism()} cores, load average ${load()}`,
+  );
+  console.log(
+    'case                      variant   wall s   × real time   CPU s per s   × on 2 free cores   peak RSS MB   load',
+  );
   const cases: [string, string, boolean, RenderPreset, RenderShape][] = [
     ['classic 16:9', video, true, 'classic', 'original'],
     ['boxed 16:9', video, true, 'boxed', 'original'],
@@ -146,10 +197,13 @@ async function renders() {
     ['classic audio-only', audio, false, 'classic', 'original'],
   ];
   for (const [label, input, hasVideo, preset, shape] of cases) {
-    const r = await renderOnce(input, hasVideo, preset, shape);
-    console.log(
-      `${label.padEnd(24)} ${r.wall.toFixed(1).padStart(7)}   ${r.speed.toFixed(2).padStart(10)}×   ${r.peakMb.toFixed(0).padStart(10)}`,
-    );
+    if (only && !label.includes(only)) continue;
+    for (const variant of compare ? (['before', 'after'] as const) : (['after'] as const)) {
+      const r = await renderOnce(input, hasVideo, preset, shape, variant);
+      console.log(
+        `${label.padEnd(24)}  ${variant.padEnd(7)} ${r.wall.toFixed(1).padStart(7)}   ${r.speed.toFixed(2).padStart(10)}×   ${r.cpuPerSecond.toFixed(3).padStart(11)}   ${(2 / r.cpuPerSecond).toFixed(2).padStart(16)}×   ${r.peakMb.toFixed(0).padStart(11)}   ${r.load}`,
+      );
+    }
   }
 }
 

@@ -178,6 +178,14 @@ export const InsightCode = {
   NOT_READY: 40991,
 } as const;
 
+/** Questions about a transcript or a folder (modules/ask). */
+export const AskCode = {
+  /** An answer to this conversation is still on its way. */
+  BUSY: 40996,
+  /** The folder holds no finished transcript with text. */
+  FOLDER_EMPTY: 40997,
+} as const;
+
 /** Comments on a transcript (issue #26 part 4). */
 export const CommentCode = {
   NOT_FOUND: 40492,
@@ -239,6 +247,7 @@ export const ERROR_CODES = {
   LinkCode,
   WorkspaceCode,
   InsightCode,
+  AskCode,
   CommentCode,
   RenderCode,
   TranslationCode,

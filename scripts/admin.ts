@@ -5,6 +5,7 @@
 //   import-tools <file.json|folder>            (default folder: content/tools)
 //   add-redirect <path> <target> [301|302] · remove-redirect <path> · list-redirects
 //   payouts · payout-paid <id> <paypal-transaction-id> · payout-reject <id> <reason…>
+//   check [--fix]                              (database ↔ media store ↔ queue consistency)
 // With the embedded database (no DATABASE_URL) stop the server first: one process owns PGlite.
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { AdminError, grantRank, parseQuota, setQuota } from '../server/modules/b
 import { CONTENT_DIR, ContentError, readToolFiles } from '../server/modules/seo/content-files';
 import { importToolPages } from '../server/modules/seo/pages';
 import { RuleError, addRouteRule, listRouteRules, removeRouteRule } from '../server/modules/seo/route-rules';
+import { runCheck } from './admin-ops';
 import { PayoutError, markPayoutPaid, openPayouts, rejectPayout } from '../server/modules/affiliate/payouts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -30,12 +32,14 @@ const USAGE = `Usage: npm run admin -- <command>
   list-redirects
   payouts                                  (open affiliate payout requests)
   payout-paid <id> <paypal-transaction-id>
-  payout-reject <id> <reason…>`;
+  payout-reject <id> <reason…>
+  check [--fix]                            (rows without files, files without rows, lost jobs;
+                                           --fix quarantines orphan files and requeues lost jobs)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, first, ...rest] = argv;
   const email = first ?? '';
-  const noArgument = ['import-tools', 'list-redirects', 'payouts'];
+  const noArgument = ['import-tools', 'list-redirects', 'payouts', 'check'];
   if (!command || (!first && !noArgument.includes(command))) {
     console.error(USAGE);
     return 2;
@@ -51,7 +55,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const now = new Date();
   try {
-    if (command === 'grant-rank') {
+    if (command === 'check') {
+      if (first && first !== '--fix') throw new AdminError(USAGE);
+      return await runCheck(env, database, first === '--fix');
+    } else if (command === 'grant-rank') {
       const [rank, flag, date] = rest;
       if (!rank || (flag && flag !== '--until') || (flag && !date)) throw new AdminError(USAGE);
       const until = date ? new Date(`${date}T00:00:00Z`) : null;

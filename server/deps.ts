@@ -10,9 +10,9 @@ import { createEngine, modelDownloadHeaders } from './modules/engine/create-engi
 import type { ModelProvisioner } from './modules/engine/models/provision';
 import type { Engine } from './modules/engine/types';
 import { createDbQueue } from './modules/jobs/db-queue';
+import { createStorageFromEnv } from './modules/storage/from-env';
 import { createLocalEvents } from './modules/jobs/events';
 import { resolveMediaBinaries } from './modules/media/binaries';
-import { createLocalStorage } from './modules/storage/local-storage';
 import { userPrefix } from './modules/storage/storage';
 import { checkStoreAtStart } from './modules/storage/check-at-start';
 import { assertAdmission } from './modules/transcription/admission';
@@ -156,17 +156,7 @@ export async function buildServiceDeps(
   const media = resolveMediaBinaries(env);
   // Decoded audio and copies of stored media: this process's folder, swept once it is gone.
   const scratch = createScratch();
-  const storage = env.S3_BUCKET
-    ? (await import('./modules/storage/s3-storage')).createS3Storage({
-        bucket: env.S3_BUCKET,
-        region: env.S3_REGION,
-        endpoint: env.S3_ENDPOINT,
-        accessKeyId: env.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        tmpDir: () => scratch.dir,
-      })
-    : createLocalStorage(env.DATA_DIR);
+  const storage = await createStorageFromEnv(env, () => scratch.dir);
   await checkStoreAtStart(
     storage,
     env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `DATA_DIR ${env.DATA_DIR}`,

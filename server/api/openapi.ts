@@ -25,6 +25,7 @@ import {
 } from './translations';
 import { createWebhookSchema, revealSecretSchema, updateWebhookSchema } from './webhooks';
 import { insightRequestSchema } from './insights';
+import { askRequestSchema } from '../../common/ask';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -138,6 +139,48 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/transcripts/{id}/insights/events': {
     tag: AI,
     summary: 'Progress and generated text of AI outputs as server-sent events',
+    produces: 'text/event-stream',
+  },
+  'POST /self-api/v1/transcripts/{id}/ask': {
+    tag: AI,
+    summary:
+      'Ask a question about the transcript (one AI action): 202 with the question and its queued answer, then answered as a job; the answer cites segments as [k] marks into its citations, found: false when it is not there',
+    body: askRequestSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/conversation': {
+    tag: AI,
+    summary:
+      "The caller's conversation about the transcript (questions and cited answers) and the month's AI actions",
+  },
+  'DELETE /self-api/v1/transcripts/{id}/conversation': {
+    tag: AI,
+    summary: "Clear the caller's conversation about the transcript",
+  },
+  'GET /self-api/v1/transcripts/{id}/conversation/events': {
+    tag: AI,
+    summary:
+      'The answer on its way as server-sent events: status, token (generated text), then message (the stored answer)',
+    produces: 'text/event-stream',
+  },
+  'POST /self-api/v1/folders/{id}/ask': {
+    tag: AI,
+    summary:
+      "Ask a question about the folder's finished transcripts (one AI action): 202 with the question and its queued answer, then answered as a job; the answer cites segments as [k] marks into its citations, found: false when it is not there",
+    body: askRequestSchema,
+  },
+  'GET /self-api/v1/folders/{id}/conversation': {
+    tag: AI,
+    summary:
+      "The caller's conversation about the folder's finished transcripts (questions and cited answers) and the month's AI actions",
+  },
+  'DELETE /self-api/v1/folders/{id}/conversation': {
+    tag: AI,
+    summary: "Clear the caller's conversation about the folder's finished transcripts",
+  },
+  'GET /self-api/v1/folders/{id}/conversation/events': {
+    tag: AI,
+    summary:
+      'The answer on its way as server-sent events: status, token (generated text), then message (the stored answer)',
     produces: 'text/event-stream',
   },
   'GET /self-api/v1/transcripts/{id}/export': {

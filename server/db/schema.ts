@@ -23,9 +23,11 @@ import type { RenderRequest } from '../../common/render-options';
 import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
 import type { Chapter, Summary } from '../../common/insights';
+import type { AskCitation } from '../../common/ask';
 import {
   ACTIVITY_KINDS,
   API_KEY_SCOPES,
+  ASK_ROLES,
   COMMISSION_KINDS,
   EMAIL_TOKEN_PURPOSES,
   INSIGHT_KINDS,
@@ -965,6 +967,46 @@ export const insights = pgTable(
 );
 
 export type Insight = typeof insights.$inferSelect;
+
+/**
+ * Conversations about a transcript, or about the transcripts of a folder (exactly one of the two),
+ * one per person: a row per question and per answer (modules/ask, decision 0035).
+ */
+export const askMessages = pgTable(
+  'ask_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id').references(() => transcripts.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ASK_ROLES }).notNull(),
+    /** The question, or the answer with `[k]` marks for its citations (common/ask.ts). */
+    content: text('content').notNull().default(''),
+    citations: jsonb('citations').$type<AskCitation[]>().notNull().default([]),
+    status: text('status', { enum: INSIGHT_STATUSES }).notNull(),
+    /** An answer: whether the material held it. */
+    found: boolean('found'),
+    /** The AI action charged for the answer under way, given back if it fails. */
+    actionId: uuid('action_id'),
+    model: text('model'),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ask_messages_transcript_user_idx').on(t.transcriptId, t.userId, t.createdAt),
+    index('ask_messages_folder_user_idx').on(t.folderId, t.userId, t.createdAt),
+    index('ask_messages_workspace_idx').on(t.workspaceId),
+    check('ask_messages_role_check', oneOf(t.role, ASK_ROLES)),
+    check('ask_messages_status_check', oneOf(t.status, INSIGHT_STATUSES)),
+    check('ask_messages_scope_check', sql`(${t.transcriptId} is null) <> (${t.folderId} is null)`),
+  ],
+);
+
+export type AskMessage = typeof askMessages.$inferSelect;
 
 /**
  * AI actions charged against the plan's ai_actions_per_month, one row per generation or answer.

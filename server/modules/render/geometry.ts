@@ -26,9 +26,14 @@ export function outputFrame(source: Frame, shape: RenderShape, cap: number): Fra
   return { width: side, height: even((side * 16) / 9) };
 }
 
-/** The filter (numbers only) that turns the source picture into `out`: scale, then crop or pad. */
+/**
+ * The filter (numbers only) that turns the source picture into `out`. Crop cuts the source to the
+ * frame's shape first and scales only what is kept (scaling 16:9 up to cover 9:16 and then cutting
+ * cost three times the pixels); pad scales to fit inside, then adds the bars.
+ */
 export function fitFilter(out: Frame, fit: RenderFit): string {
   const { width: w, height: h } = out;
-  if (fit === 'crop') return `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1`;
+  if (fit === 'crop')
+    return `crop=w='trunc(min(iw,ih*${w}/${h})/2)*2':h='trunc(min(ih,iw*${h}/${w})/2)*2',scale=${w}:${h},setsar=1`;
   return `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1`;
 }

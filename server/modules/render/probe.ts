@@ -49,3 +49,31 @@ export function probeFrame(ffprobe: string, file: string): Promise<Frame | null>
     });
   });
 }
+
+/** The codec of a media file's first audio stream ('aac', 'opus' …), or null when it has none. */
+export function probeAudioCodec(ffprobe: string, file: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = spawnTied(
+      ffprobe,
+      ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name', '-of', 'json', file],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (c: string) => (out += c));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    child.on('close', () => {
+      clearTimeout(timer);
+      try {
+        const json = JSON.parse(out || '{}') as { streams?: { codec_name?: string }[] };
+        resolve(json.streams?.[0]?.codec_name ?? null);
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}

@@ -9,7 +9,7 @@ import type { RenderDeps } from './deps';
 import { RenderFailure, renderArgs, runRender, writeFontconfig } from './ffmpeg';
 import { prepareFontsDir } from './fonts';
 import { AUDIO_FRAME, outputFrame } from './geometry';
-import { probeFrame } from './probe';
+import { probeAudioCodec, probeFrame } from './probe';
 
 /** A render may take this long plus 5 s per second of media (2 cores, veryfast, 1080p: well inside). */
 const BASE_TIMEOUT_MS = 120_000;
@@ -59,6 +59,7 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
   try {
     const result = await deps.storage.withLocalFile(transcript.mediaKey, async (input) => {
       const source = await probeFrame(deps.ffprobe, input);
+      const audioCodec = await probeAudioCodec(deps.ffprobe, input);
       const frame = outputFrame(source ?? AUDIO_FRAME, opts.shape, started.maxResolution);
       const doc = buildAss({
         segments,
@@ -91,6 +92,7 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
           fontsDir,
           output,
           maxBytes,
+          copyAudio: audioCodec === 'aac',
         }),
         {
           duration,

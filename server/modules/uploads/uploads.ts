@@ -17,7 +17,7 @@ import type { Storage } from '../storage/storage';
 
 export const UPLOAD_PATH = '/self-api/v1/uploads';
 /** Uploads never turned into a transcript are removed after a day. */
-const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface UploadDeps {
   dir: string;
