@@ -211,7 +211,10 @@ describe('translations', () => {
       '日本語',
     ]);
     expect(await overflows(ja)).toBe(false);
-    await ja.evaluate(() => window.scrollTo(0, 0));
+    // Below the player that stays at the top on phones.
+    await ja.evaluate(() =>
+      document.querySelector('[data-testid="segments"]')!.scrollIntoView({ block: 'center' }),
+    );
     await shot(ja, 'track-375-ja');
     await ja.getByTestId('translate-open').click();
     await ja.getByTestId('translate-dialog').getByTestId('translate-search').fill('ドイツ');
@@ -243,7 +246,7 @@ describe('translations', () => {
     await visitor.waitForURL(/\?track=es$/);
     await expect
       .poll(() => visitor.getByTestId('segments').locator('li').allInnerTexts())
-      .toEqual(SPANISH.map((text, i) => `00:0${i * 4 + 1}\n${text}`));
+      .toEqual(SPANISH.map((text, i) => `0:0${i * 4 + 1}\n${text}`));
     expect(await overflows(visitor)).toBe(false);
     await shot(visitor, 'share-375-en');
     const [file] = await Promise.all([
