@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { DatabaseBusyError, openDatabase, restorePgliteDir, type Database } from '../server/db/client';
 import type { Env } from '../server/env';
+import { transcripts } from '../server/db/schema';
 import { createLogger } from '../server/logger';
 import { createDbQueue } from '../server/modules/jobs/db-queue';
 import { createLocalEvents } from '../server/modules/jobs/events';
@@ -104,20 +105,17 @@ export async function runBackup(env: Env, file: string): Promise<number> {
     const storage = await createStorageFromEnv(env, () => scratch.dir);
     const media: Manifest['media'] = [];
     for await (const item of storage.list('media/')) media.push({ key: item.key, size: item.size });
-    const [{ n }] = (
-      await database.db.execute<{ n: number }>(sql`select count(*)::int as n from transcripts`)
-    ).rows as [{ n: number }];
-    const [last] = (
-      await database.db.execute<{ hash: string }>(
-        sql`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-      )
-    ).rows as { hash: string }[];
+    const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(transcripts);
+    const migrations = await database.db.execute(
+      sql`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    const [last] = (migrations as unknown as { rows: { hash: string }[] }).rows;
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: 1,
       createdAt: new Date().toISOString(),
       migration: last?.hash ?? null,
-      transcripts: Number(n),
+      transcripts: count?.n ?? 0,
       media,
     };
     const dump = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());

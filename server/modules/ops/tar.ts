@@ -112,8 +112,8 @@ export function createTarWriter(file: string): TarWriter {
     async finish() {
       await write(out, Buffer.alloc(BLOCK * 2));
       out.end();
-      await Promise.race([failed, once(out, 'finish')]);
-      if (typeof out.fd === 'number') await new Promise<void>((resolve) => out.close(() => resolve()));
+      // 'close' comes after the last byte is flushed and the descriptor closed.
+      await Promise.race([failed, once(out, 'close')]);
     },
   };
 }
@@ -133,7 +133,7 @@ export async function readTar(
   onEntry: (entry: TarEntry, body: Readable) => Promise<void>,
 ): Promise<void> {
   const input = createReadStream(file, { highWaterMark: 1 << 20 });
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let ended = false;
   // Reads until `n` bytes are buffered (or the file ends).
