@@ -210,7 +210,7 @@ describe('bad files lose nothing and say why', () => {
     expect(media.status).toBe(200);
     const retry = await api('POST', `/transcripts/${id}/retry`, u.headers);
     expect(retry.res.status).toBe(422);
-    expect(retry.json.message).toBe(`errors.media.${code}`);
+    expect(retry.json.message_key).toBe(`errors.media.${code}`);
     const del = await api('DELETE', `/transcripts/${id}`, u.headers);
     expect(del.json.code).toBe(200);
     expect((await api('GET', `/transcripts/${id}`, u.headers)).res.status).toBe(404);
@@ -220,7 +220,7 @@ describe('bad files lose nothing and say why', () => {
     const u = await signedInUser(h.db);
     const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(0), 'empty.mp4');
     expect(response.status).toBe(422);
-    expect(((await response.json()) as Json).message).toBe('errors.media.empty_file');
+    expect(((await response.json()) as Json).message_key).toBe('errors.media.empty_file');
   });
 });
 
@@ -234,7 +234,7 @@ describe('rank limits', () => {
     const json = (await response.json()) as Json;
     expect(json).toMatchObject({
       code: 41301,
-      message: 'errors.transcripts.fileTooLarge',
+      message_key: 'errors.transcripts.fileTooLarge',
       data: { limit_mb: 200 },
     });
   });
@@ -422,7 +422,7 @@ describe('caption import, editing, listing', () => {
     expect(await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id))).toHaveLength(0);
     const bad = await importSrt(u.headers, 'nothing to see');
     expect(bad.res.status).toBe(422);
-    expect(bad.json.message).toMatch(/^errors\.captions\./);
+    expect(bad.json.message_key).toMatch(/^errors\.captions\./);
   });
 
   it('keeps the word timings of WebVTT inline timestamps', async () => {
@@ -575,7 +575,7 @@ describe('caption import, editing, listing', () => {
     // An edit based on the version before the merge is refused, not applied over it.
     const stale = await patch({ op: 'update_speaker', speaker: 's1', name: 'Late', updated_at: stamp });
     expect(stale.res.status).toBe(409);
-    expect(stale.json.message).toBe('errors.transcripts.editConflictBy');
+    expect(stale.json.message_key).toBe('errors.transcripts.editConflictBy');
 
     r = await patch({ op: 'assign_speaker', indices: [1], speaker: null });
     expect(r.json.data.segments[1].speaker).toBeUndefined();
