@@ -310,6 +310,11 @@ function linkErrorOf(err: unknown): unknown {
       return new LinkError('link_redirects', err.message);
     case 'timeout':
       return new LinkError('link_timeout', err.message);
+    case 'dns':
+    case 'refused':
+    case 'unreachable':
+    case 'reset':
+    case 'tls':
     case 'network':
       return new LinkError('link_unreachable', err.message, true);
   }
