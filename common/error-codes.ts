@@ -167,6 +167,8 @@ export const WorkspaceCode = {
   ALREADY_MEMBER: 40961,
   /** The workspace still has a live subscription: cancel it first. */
   HAS_SUBSCRIPTION: 40962,
+  /** Deleting an account that is the only owner of a team with other members; data.workspace names it. */
+  SOLE_OWNER: 40963,
 } as const;
 
 /** Summaries, chapters, answers and templates (docs/decisions/0033-insights.md). */

@@ -495,9 +495,37 @@ const envelope = {
   type: 'object',
   required: ['code', 'message', 'data'],
   properties: {
-    code: { type: 'integer', description: '200 on success; else an error code (common/error-codes.ts)' },
-    message: { type: 'string', description: 'An i18n key (errors.…)' },
+    code: { type: 'integer', description: '200 on success' },
+    message: { type: 'string', description: '"ok" on success' },
     data: {},
+  },
+};
+
+/** An error answer: a readable sentence beside the stable code and key (docs/product.md#the-api). */
+const errorEnvelope = {
+  type: 'object',
+  required: ['code', 'message', 'message_key', 'data'],
+  properties: {
+    code: {
+      type: 'integer',
+      description: 'The error code; its first three digits are the HTTP status (40304 → 403)',
+    },
+    message: {
+      type: 'string',
+      description:
+        "What went wrong, as a sentence in the caller's language: the page's language (locale cookie), else Accept-Language, else the API key owner's language, else English",
+    },
+    message_key: {
+      type: 'string',
+      description: 'The stable key of the message (errors.…); match on it or on code, never on message',
+    },
+    data: { description: "The message's details (placeholders, field errors: data.fields), or null" },
+  },
+  example: {
+    code: 40304,
+    message: 'Your plan does not include docx exports. Upgrade your plan to use this format.',
+    message_key: 'errors.exports.formatNotInPlan',
+    data: { format: 'docx' },
   },
 };
 
@@ -547,7 +575,7 @@ export function buildOpenApi(
             },
         default: {
           description: 'An error in the envelope',
-          content: { 'application/json': { schema: envelope } },
+          content: { 'application/json': { schema: errorEnvelope } },
         },
       },
       security: doc.public ? [] : doc.personOnly ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
@@ -567,7 +595,7 @@ export function buildOpenApi(
       title: `${opts.title} API`,
       version: opts.version,
       description:
-        'Every answer is the envelope {code, message, data}. Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.',
+        "Every answer is the envelope {code, message, data}; an error adds message_key, the stable key of its message, and its message is a sentence in the caller's language (the locale cookie, Accept-Language, else the API key owner's language). Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.",
     },
     servers: [{ url: '/' }],
     tags: [T, F, S, W, K, WS, B, P].map((name) => ({ name })),

@@ -240,8 +240,7 @@ export const folders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: workspaceColumn(),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -264,8 +263,7 @@ export const transcripts = pgTable(
     workspaceId: workspaceColumn(),
     /** Who uploaded or imported it. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     source: text('source', { enum: TRANSCRIPT_SOURCES }).notNull(),
@@ -353,8 +351,7 @@ export const transcriptComments = pgTable(
       .references(() => transcripts.id, { onDelete: 'cascade' }),
     /** The author. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     /** A reply names the comment it answers (one level: replies to a reply go to its parent). */
     parentId: uuid('parent_id').references((): AnyPgColumn => transcriptComments.id, { onDelete: 'cascade' }),
     segmentIndex: integer('segment_index'),
@@ -453,8 +450,7 @@ export const usageRecords = pgTable(
     /** Minutes are pooled per workspace; user_id is whose transcript used them. */
     workspaceId: workspaceColumn(),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id').notNull().unique(),
     seconds: doublePrecision('seconds').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -480,8 +476,7 @@ export const shareLinks = pgTable(
     workspaceId: workspaceColumn(),
     /** Who made the link. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     allowMedia: boolean('allow_media').notNull().default(false),
     allowDownload: boolean('allow_download').notNull().default(false),
@@ -751,8 +746,7 @@ export const webhookEndpoints = pgTable(
     workspaceId: workspaceColumn(),
     /** Who added the endpoint. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     /** The events sent here (common/webhook-events.ts). */
@@ -823,8 +817,7 @@ export const renderJobs = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
@@ -868,8 +861,7 @@ export const translationTracks = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
@@ -933,8 +925,7 @@ export const insights = pgTable(
     workspaceId: workspaceColumn(),
     /** Who asked for it last. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
@@ -1018,8 +1009,7 @@ export const aiActions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: workspaceColumn(),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id'),
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
