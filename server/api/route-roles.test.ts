@@ -797,6 +797,7 @@ const CHECKED_IN_THEIR_OWN_TESTS = [
   'GET /transcripts/:id/renders',
   'GET /renders/:id',
   'POST /renders/:id/cancel',
+  'GET /renders/:id/events',
   'GET /renders/:id/file',
   'GET /translation-languages',
   'GET /transcripts/:id/translations',

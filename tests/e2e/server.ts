@@ -61,7 +61,8 @@ export async function startServer(
         () => false,
       );
     },
-    { ms: 60_000, everyMs: 200, what: 'the server to start' },
+    // Three minutes: migrations and the first imports take over a minute on a loaded 2-core machine.
+    { ms: 180_000, everyMs: 200, what: 'the server to start' },
   );
   return {
     url,

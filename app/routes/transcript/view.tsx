@@ -39,6 +39,7 @@ import { useInsights } from '../../lib/use-insights';
 import { useCurrentWorkspace } from '../../lib/use-workspace';
 import { AiPanel } from '../../components/ai/ai-panel';
 import { ChapterMarks } from '../../components/ai/chapter-marks';
+import { RenderVideoButton } from '../../components/render/render-dialog';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -340,6 +341,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                   <button type="button" className={button} disabled={!editor.canUndo} onClick={editor.undo}>
                     {t('editor.undo')}
                   </button>
+                ) : null}
+                {editable && media && can('transcript.export') ? (
+                  <RenderVideoButton transcript={transcript} time={player.time} className={button} />
                 ) : null}
               </div>
               <SpeakerPanel tools={speakers.tools} counts={speakerCounts} {...speakers.panel} />
