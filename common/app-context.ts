@@ -33,7 +33,7 @@ export interface Viewer {
 /** One of this server's API answers, as a form posted without JavaScript receives it. */
 export interface ApiAnswer {
   status: number;
-  envelope: { code: number; message: string; data: unknown };
+  envelope: { code: number; message: string; message_key?: string; data: unknown };
   /** The answer's Set-Cookie headers (a login's session), for the page's response. */
   setCookies: string[];
 }

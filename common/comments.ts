@@ -44,7 +44,8 @@ export interface CommentJson {
   end: number | null;
   body: string;
   mentions: { id: string; name: string }[];
-  author: { id: string; name: string };
+  /** Null once the author's account is deleted (the comment stays with the team). */
+  author: { id: string; name: string } | null;
   resolved: { by: string | null; at: string } | null;
   created_at: string;
   updated_at: string;

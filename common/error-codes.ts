@@ -167,6 +167,8 @@ export const WorkspaceCode = {
   ALREADY_MEMBER: 40961,
   /** The workspace still has a live subscription: cancel it first. */
   HAS_SUBSCRIPTION: 40962,
+  /** Deleting an account that is the only owner of a team with other members; data.workspace names it. */
+  SOLE_OWNER: 40963,
 } as const;
 
 /** Summaries, chapters, answers and templates (docs/decisions/0033-insights.md). */
@@ -176,6 +178,14 @@ export const InsightCode = {
   NOT_FOUND: 40491,
   /** The transcript has no text yet (still transcribing, failed, or empty). */
   NOT_READY: 40991,
+} as const;
+
+/** Questions about a transcript or a folder (modules/ask). */
+export const AskCode = {
+  /** An answer to this conversation is still on its way. */
+  BUSY: 40996,
+  /** The folder holds no finished transcript with text. */
+  FOLDER_EMPTY: 40997,
 } as const;
 
 /** Comments on a transcript (issue #26 part 4). */
@@ -239,6 +249,7 @@ export const ERROR_CODES = {
   LinkCode,
   WorkspaceCode,
   InsightCode,
+  AskCode,
   CommentCode,
   RenderCode,
   TranslationCode,

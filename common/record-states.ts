@@ -91,6 +91,10 @@ export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
 /** What a running AI job is doing: fetching the model, reading (sections of) the transcript, merging. */
 export const INSIGHT_STAGES = ['preparing', 'reading', 'merging'] as const;
 export type InsightStage = (typeof INSIGHT_STAGES)[number];
+
+/** Who wrote a message of a conversation about a transcript (modules/ask). */
+export const ASK_ROLES = ['user', 'assistant'] as const;
+export type AskRole = (typeof ASK_ROLES)[number];
 /** A captioned-video render (modules/render): waiting, being made, ready to download, or not. */
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 export type RenderStatus = (typeof RENDER_STATUSES)[number];

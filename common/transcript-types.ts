@@ -140,4 +140,15 @@ export interface SharedTranscriptJson {
   export_url: string | null;
   /** The formats the owner's plan exports; empty when downloads are not allowed. */
   export_formats: ExportFormat[];
+  /**
+   * Finished translations (one text per segment, same timings): the page shows a language switcher,
+   * and downloads take `track=<language>`.
+   */
+  tracks: SharedTrackJson[];
+}
+
+export interface SharedTrackJson {
+  language: string;
+  native_name: string;
+  texts: string[];
 }

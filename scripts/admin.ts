@@ -6,6 +6,7 @@
 //   add-redirect <path> <target> [301|302] · remove-redirect <path> · list-redirects
 //   payouts · payout-paid <id> <paypal-transaction-id> · payout-reject <id> <reason…>
 //   check [--fix]                              (database ↔ media store ↔ queue consistency)
+//   backup <file> · restore <file>             (embedded database + media in one tar)
 // With the embedded database (no DATABASE_URL) stop the server first: one process owns PGlite.
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import { AdminError, grantRank, parseQuota, setQuota } from '../server/modules/b
 import { CONTENT_DIR, ContentError, readToolFiles } from '../server/modules/seo/content-files';
 import { importToolPages } from '../server/modules/seo/pages';
 import { RuleError, addRouteRule, listRouteRules, removeRouteRule } from '../server/modules/seo/route-rules';
-import { runCheck } from './admin-ops';
+import { runBackup, runCheck, runRestore } from './admin-ops';
 import { PayoutError, markPayoutPaid, openPayouts, rejectPayout } from '../server/modules/affiliate/payouts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -34,7 +35,9 @@ const USAGE = `Usage: npm run admin -- <command>
   payout-paid <id> <paypal-transaction-id>
   payout-reject <id> <reason…>
   check [--fix]                            (rows without files, files without rows, lost jobs;
-                                           --fix quarantines orphan files and requeues lost jobs)`;
+                                           --fix quarantines orphan files and requeues lost jobs)
+  backup <file>                            (embedded database + media, the server stopped)
+  restore <file>                           (into a fresh DATA_DIR)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, first, ...rest] = argv;
@@ -45,6 +48,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
+  // These open the database themselves (restore makes it).
+  if (command === 'backup') return runBackup(env, first!);
+  if (command === 'restore') return runRestore(env, first!);
   let database;
   try {
     database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pglite') });

@@ -21,7 +21,8 @@ export const SERVER_ENTRIES = {
   'whisper-child': 'server/modules/engine/whisper/child.ts',
   'llm-child': 'server/modules/language-model/local-child.ts',
 };
-const SOURCES = ['server', 'common', 'scripts', 'package-lock.json', 'tsconfig.json'];
+// app/locales: error answers are written from the interface's locale files.
+const SOURCES = ['server', 'common', 'scripts', 'app/locales', 'package-lock.json', 'tsconfig.json'];
 
 /** The newest modification time of a file or of anything below a folder; 0 when it is absent. */
 export function newestMtime(p) {

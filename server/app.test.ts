@@ -48,7 +48,7 @@ describe('server shell', () => {
     for (const path of ['/common-api/v1/nope', '/self-api/v1/nope', '/common-api/v2/user']) {
       const res = await h.app.request(path);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ code: 404, message: 'errors.api.notFound', data: null });
+      expect(await res.json()).toMatchObject({ code: 404, message_key: 'errors.api.notFound', data: null });
     }
   });
 
@@ -69,7 +69,7 @@ describe('server shell', () => {
       headers: { 'content-type': 'application/json', 'content-length': '5000' },
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ code: 413, message: 'errors.api.tooLarge' });
+    expect(await res.json()).toMatchObject({ code: 413, message_key: 'errors.api.tooLarge' });
   });
 
   it('hands pages to the SSR handler with a context that reads the login state', async () => {

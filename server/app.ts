@@ -11,6 +11,7 @@ import { ErrorCode, httpStatusOf } from '../common/error-codes';
 import { ApiError } from './modules/errors';
 import { fail } from '../common/envelope';
 import { requestLog } from './http/request-log';
+import { readableErrors } from './http/readable-errors';
 import { securityHeaders } from './http/security-headers';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { pageRequestMiddleware } from './http/locale-middleware';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', readableErrors());
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {

@@ -13,7 +13,7 @@ import { createDbQueue } from './modules/jobs/db-queue';
 import { createStorageFromEnv } from './modules/storage/from-env';
 import { createLocalEvents } from './modules/jobs/events';
 import { resolveMediaBinaries } from './modules/media/binaries';
-import { userPrefix } from './modules/storage/storage';
+import { removeAccountMedia } from './modules/accounts/account-files';
 import { checkStoreAtStart } from './modules/storage/check-at-start';
 import { assertAdmission } from './modules/transcription/admission';
 import type { TranscriptionDeps } from './modules/transcription/deps';
@@ -285,8 +285,8 @@ export async function buildServiceDeps(
       : null,
     now,
     endSubscriptions: (userId) => cancelSubscriptions(billingDeps, userId),
-    async removeUserFiles(userId) {
-      await storage.deletePrefix(userPrefix(userId));
+    async removeUserFiles(userId, alsoKeys) {
+      await removeAccountMedia(db, storage, userId, alsoKeys);
       await uploads.discardAllOf(userId);
     },
   };

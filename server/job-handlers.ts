@@ -15,6 +15,7 @@ import { recoverTranscriptJobs } from './modules/transcription/recover-jobs';
 import type { WebhookDeps } from './modules/webhooks/deps';
 import type { InsightDeps } from './modules/insights/deps';
 import { runInsightJob } from './modules/insights/run';
+import { runAnswerJob } from './modules/ask/run';
 
 import type { RenderDeps } from './modules/render/deps';
 import { processRender } from './modules/render/process';
@@ -44,6 +45,7 @@ export function languageHandlers(deps: {
   return {
     'translate-track': ({ trackId }, ctx) => processTrack(deps.translation, trackId, ctx),
     'generate-insight': (payload, ctx) => runInsightJob(deps.insights, payload, ctx),
+    'answer-question': (payload, ctx) => runAnswerJob(deps.insights, payload, ctx),
   };
 }
 

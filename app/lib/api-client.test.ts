@@ -25,7 +25,8 @@ beforeAll(async () => {
       else if (path === '/biz') send(200, { code: 10422, message: 'Quota exceeded', data: { left: 0 } });
       else if (path === '/plain') send(502, 'not json', 'Bad Gateway');
       else if (path === '/slow') setTimeout(() => send(200, { code: 200, message: 'ok', data: null }), 500);
-      else send(404, { code: 404, message: 'errors.api.notFound', data: null });
+      // The server's sentence is in some language; the page translates the key itself.
+      else send(404, { code: 404, message: 'Introuvable.', message_key: 'errors.api.notFound', data: null });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -1,5 +1,5 @@
 import { loginRedirect } from '../../common/guard';
-import type { Envelope } from '../../common/envelope';
+import { messageKeyOf, type Envelope } from '../../common/envelope';
 import { PAGE_LANG_HEADER, splitLocalePath } from '../../common/locales';
 
 // The UI's one way to call the API (docs/product.md#the-api): envelope {code, message, data}, 10 s time-out,
@@ -89,7 +89,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (envelope.code === 200) return envelope.data as T;
       return fail(
         envelope.code,
-        envelope.message ?? res.statusText,
+        messageKeyOf(envelope) ?? res.statusText,
         envelope.data ?? null,
         opts.handleErrors,
       );

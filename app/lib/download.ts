@@ -1,3 +1,4 @@
+import { messageKeyOf } from '../../common/envelope';
 import { ApiClientError } from './api-client';
 import { apiUrl } from './api';
 
@@ -37,7 +38,7 @@ export async function downloadFile(
 ): Promise<Headers> {
   const res = await fetch(url.startsWith('/') ? apiUrl(url) : url, { credentials: 'include', ...init });
   if (isRefusal(res)) {
-    let body: { code?: number; message?: string; data?: unknown } = {};
+    let body: { code?: number; message?: string; message_key?: string; data?: unknown } = {};
     try {
       body = (await res.json()) as typeof body;
     } catch {
@@ -45,7 +46,7 @@ export async function downloadFile(
     }
     throw new ApiClientError(
       body.code ?? res.status,
-      body.message ?? 'errors.requestError',
+      messageKeyOf(body) ?? 'errors.requestError',
       body.data ?? null,
     );
   }

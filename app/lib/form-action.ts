@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { ApiAnswer, ServerContext } from '../../common/app-context';
 import { collapseSlashes } from '../../common/guard';
+import { messageKeyOf } from '../../common/envelope';
 
 // Forms post (never GET: a password must not end up in the address bar or a log). Once the page
 // is hydrated, useApiForm sends them with fetch; a form submitted before that reaches the route's
@@ -49,7 +50,8 @@ export function postedFailure(answer: PostedAnswer) {
   const fields = (values?.fields as Record<string, string> | undefined) ?? {};
   const kept: Record<string, string> = {};
   for (const key of KEPT_FIELDS) if (answer.sent[key]) kept[key] = answer.sent[key];
-  const { code, message } = answer.envelope;
+  const { code } = answer.envelope;
+  const message = messageKeyOf(answer.envelope) ?? 'errors.requestError';
   const failure: PostedFailure = { code, message, values, fields, kept };
   return data(failure, { status: answer.status >= 400 ? answer.status : 400 });
 }

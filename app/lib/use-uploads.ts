@@ -1,3 +1,4 @@
+import { messageKeyOf } from '../../common/envelope';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, apiUrl } from './api';
@@ -50,11 +51,17 @@ function tusFailure(err: unknown, t: T): Failure {
   const response = (err as { originalResponse?: { getBody(): string } | null }).originalResponse;
   try {
     const body = response
-      ? (JSON.parse(response.getBody()) as { code?: number; message?: string; data?: unknown })
+      ? (JSON.parse(response.getBody()) as {
+          code?: number;
+          message?: string;
+          message_key?: string;
+          data?: unknown;
+        })
       : null;
-    if (body?.message) {
+    const key = body ? messageKeyOf(body) : undefined;
+    if (body && key) {
       return {
-        message: t(body.message, (body.data ?? {}) as Record<string, unknown>),
+        message: t(key, (body.data ?? {}) as Record<string, unknown>),
         planLimit: isPlanLimit(body.code ?? 0),
       };
     }

@@ -29,7 +29,7 @@ beforeEach(() => {
   h.deps.services.accounts.limiters = createLimiters(null);
 });
 
-type Json = { code: number; message: string; data: any };
+type Json = { code: number; message: string; message_key?: string; data: any };
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await h.app.request(`/common-api/v1${path}`, {
@@ -80,7 +80,7 @@ describe('sign-up, verification, login, logout', () => {
     const early = await call('POST', '/login', { email: 'ada@example.com', password: 'analytical1' });
     expect(early.json).toMatchObject({
       code: 40301,
-      message: 'errors.auth.unverified',
+      message_key: 'errors.auth.unverified',
       data: { resend: true },
     });
     expect(early.res.status).toBe(403);
@@ -310,7 +310,7 @@ describe('sign-up, verification, login, logout', () => {
       { origin: 'https://evil.example' },
     );
     expect(r.res.status).toBe(403);
-    expect(r.json.message).toBe('errors.api.badOrigin');
+    expect(r.json.message_key).toBe('errors.api.badOrigin');
   });
 });
 
@@ -435,7 +435,7 @@ describe('rate limits', () => {
 describe('Google login without configuration', () => {
   it('answers with a clear error', async () => {
     const r = await call('POST', '/auth-google/auth-url', {});
-    expect(r.json).toMatchObject({ code: 50301, message: 'errors.auth.googleNotConfigured' });
+    expect(r.json).toMatchObject({ code: 50301, message_key: 'errors.auth.googleNotConfigured' });
   });
 });
 

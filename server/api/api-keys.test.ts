@@ -9,7 +9,7 @@ import { makeMedia } from '../test/media';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 
-type Json = { code: number; message: string; data: any };
+type Json = { code: number; message: string; message_key?: string; data: any };
 type Headers = Record<string, string>;
 
 let h: Awaited<ReturnType<typeof testApp>>;

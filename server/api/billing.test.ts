@@ -52,7 +52,7 @@ describe('billing without Stripe configuration', () => {
       body: JSON.stringify({ rank: 'STARTER', interval: 'monthly' }),
     });
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ code: 50311, message: 'errors.billing.notConfigured' });
+    expect(await res.json()).toMatchObject({ code: 50311, message_key: 'errors.billing.notConfigured' });
     const hook = await h.app.request('/webhooks/stripe', { method: 'POST', body: '{}' });
     expect(hook.status).toBe(503);
   });
@@ -424,7 +424,7 @@ describe('billing with Stripe', () => {
         interval: 'monthly',
       });
       expect(res.status).toBe(502);
-      expect((await res.json()).message).toBe('errors.billing.stripeUnavailable');
+      expect((await res.json()).message_key).toBe('errors.billing.stripeUnavailable');
     } finally {
       stripe.failing = false;
     }

@@ -253,8 +253,12 @@ describe('activity and last edit', () => {
     });
     expect(mine.json).toMatchObject({
       code: TranscriptCode.NOT_EDITABLE,
-      message: 'errors.transcripts.editConflictBy',
-      data: { name: 'Emil', edited_by: { id: editor.user.id, name: 'Emil' }, updated_at: theirs.json.data.updated_at },
+      message_key: 'errors.transcripts.editConflictBy',
+      data: {
+        name: 'Emil',
+        edited_by: { id: editor.user.id, name: 'Emil' },
+        updated_at: theirs.json.data.updated_at,
+      },
     });
     const reloaded = await call(owner, 'GET', `/transcripts/${t.id}`);
     expect(reloaded.json.data.segments[0].text).toBe('Emil’s version');

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Json = { code: number; message: string; data: any };
+type Json = { code: number; message: string; message_key?: string; data: any };
 async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const res = await h.app.request(path, {
     method,

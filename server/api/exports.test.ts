@@ -4,7 +4,7 @@ import { testApp } from '../test/harness';
 import { newTranscript } from '../test/factories';
 import { signedInUser } from '../test/users';
 
-type Json = { code: number; message: string; data: any };
+type Json = { code: number; message: string; message_key?: string; data: any };
 let h: Awaited<ReturnType<typeof testApp>>;
 
 beforeAll(async () => {
@@ -197,9 +197,9 @@ describe('GET /transcripts/:id/export', () => {
     for (const format of ['docx', 'vtt', 'json']) {
       const res = await exportOne(u.headers, id, `format=${format}`);
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({
+      expect(await res.json()).toMatchObject({
         code: 40304,
-        message: 'errors.exports.formatNotInPlan',
+        message_key: 'errors.exports.formatNotInPlan',
         data: { format },
       });
     }
@@ -217,7 +217,7 @@ describe('GET /transcripts/:id/export', () => {
     for (const path of [id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const res = await exportOne(other.headers, path, 'format=txt');
       expect(res.status).toBe(404);
-      expect(((await res.json()) as Json).message).toBe('errors.transcripts.notFound');
+      expect(((await res.json()) as Json).message_key).toBe('errors.transcripts.notFound');
     }
   });
 
@@ -226,9 +226,9 @@ describe('GET /transcripts/:id/export', () => {
     const row = await newTranscript(h.db, u.user.id, { name: 'Pending', status: 'processing' });
     const res = await exportOne(u.headers, row!.id, 'format=txt');
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
+    expect(await res.json()).toMatchObject({
       code: 40907,
-      message: 'errors.exports.notReady',
+      message_key: 'errors.exports.notReady',
       data: { ids: [row!.id] },
     });
   });
@@ -239,7 +239,7 @@ describe('GET /transcripts/:id/export', () => {
     for (const q of ['format=pdf', '', 'format=txt&timestamps=maybe']) {
       const res = await exportOne(u.headers, id, q);
       expect(res.status).toBe(422);
-      expect(((await res.json()) as Json).message).toBe('errors.api.validation');
+      expect(((await res.json()) as Json).message_key).toBe('errors.api.validation');
     }
     expect((await exportOne({}, id, 'format=txt')).status).toBe(401);
   });
@@ -296,7 +296,7 @@ describe('POST /transcripts/export', () => {
     const theirs = await importSrt(other.headers, 'Theirs');
     const missing = await exportMany(u.headers, { ids: [mine, theirs], format: 'txt' });
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as Json).message).toBe('errors.transcripts.notFound');
+    expect(((await missing.json()) as Json).message_key).toBe('errors.transcripts.notFound');
   });
 
   it('exports the finished ones and names the unfinished ones it left out', async () => {
@@ -324,9 +324,9 @@ describe('POST /transcripts/export', () => {
     const running = await newTranscript(h.db, u.user.id, { name: 'Running', status: 'processing' });
     const busy = await exportMany(u.headers, { ids: [pending!.id, running!.id], format: 'txt' });
     expect(busy.status).toBe(409);
-    expect(await busy.json()).toEqual({
+    expect(await busy.json()).toMatchObject({
       code: 40907,
-      message: 'errors.exports.notReady',
+      message_key: 'errors.exports.notReady',
       data: { ids: [pending!.id, running!.id] },
     });
   });

@@ -31,7 +31,7 @@ describe('folders', () => {
     await importSrt(u.headers, 'one', a.json.data.id);
     const dup = await api('POST', '/folders', u.headers, { name: 'interviews' });
     expect(dup.res.status).toBe(409);
-    expect(dup.json.message).toBe('errors.folders.nameTaken');
+    expect(dup.json.message_key).toBe('errors.folders.nameTaken');
     await api('POST', '/folders', u.headers, { name: 'Archive' });
     const list = await api('GET', '/folders', u.headers);
     expect(list.json.data.items.map((f: any) => [f.name, f.transcript_count])).toEqual([

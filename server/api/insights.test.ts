@@ -160,7 +160,7 @@ describe('AI outputs API', () => {
     expect((await h.api('GET', `/transcripts/${queued.id}/insights`, headers)).json.code).toBe(
       TranscriptCode.NOT_FOUND,
     );
-    const mine = await newTranscript(h.db, t.userId);
+    const mine = await newTranscript(h.db, t.userId!);
     const r3 = await h.api('POST', `/transcripts/${mine.id}/insights`, headers, { kind: 'summary' });
     expect(r3.json.code).toBe(InsightCode.NOT_READY);
     const r4 = await h.api('POST', `/transcripts/${t.id}/insights`, headers, { kind: 'poem' });

@@ -14,7 +14,7 @@ import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 import { waitFor } from '../test/wait';
 
-type Json = { code: number; message: string; data: any };
+type Json = { code: number; message: string; message_key?: string; data: any };
 const MEDIA_DIR = path.resolve('tmp/test-media');
 let server: ModelServer;
 let model: Buffer;

@@ -25,6 +25,7 @@ import {
 } from './translations';
 import { createWebhookSchema, revealSecretSchema, updateWebhookSchema } from './webhooks';
 import { insightRequestSchema } from './insights';
+import { askRequestSchema } from '../../common/ask';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -138,6 +139,48 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /self-api/v1/transcripts/{id}/insights/events': {
     tag: AI,
     summary: 'Progress and generated text of AI outputs as server-sent events',
+    produces: 'text/event-stream',
+  },
+  'POST /self-api/v1/transcripts/{id}/ask': {
+    tag: AI,
+    summary:
+      'Ask a question about the transcript (one AI action): 202 with the question and its queued answer, then answered as a job; the answer cites segments as [k] marks into its citations, found: false when it is not there',
+    body: askRequestSchema,
+  },
+  'GET /self-api/v1/transcripts/{id}/conversation': {
+    tag: AI,
+    summary:
+      "The caller's conversation about the transcript (questions and cited answers) and the month's AI actions",
+  },
+  'DELETE /self-api/v1/transcripts/{id}/conversation': {
+    tag: AI,
+    summary: "Clear the caller's conversation about the transcript",
+  },
+  'GET /self-api/v1/transcripts/{id}/conversation/events': {
+    tag: AI,
+    summary:
+      'The answer on its way as server-sent events: status, token (generated text), then message (the stored answer)',
+    produces: 'text/event-stream',
+  },
+  'POST /self-api/v1/folders/{id}/ask': {
+    tag: AI,
+    summary:
+      "Ask a question about the folder's finished transcripts (one AI action): 202 with the question and its queued answer, then answered as a job; the answer cites segments as [k] marks into its citations, found: false when it is not there",
+    body: askRequestSchema,
+  },
+  'GET /self-api/v1/folders/{id}/conversation': {
+    tag: AI,
+    summary:
+      "The caller's conversation about the folder's finished transcripts (questions and cited answers) and the month's AI actions",
+  },
+  'DELETE /self-api/v1/folders/{id}/conversation': {
+    tag: AI,
+    summary: "Clear the caller's conversation about the folder's finished transcripts",
+  },
+  'GET /self-api/v1/folders/{id}/conversation/events': {
+    tag: AI,
+    summary:
+      'The answer on its way as server-sent events: status, token (generated text), then message (the stored answer)',
     produces: 'text/event-stream',
   },
   'GET /self-api/v1/transcripts/{id}/export': {
@@ -457,9 +500,37 @@ const envelope = {
   type: 'object',
   required: ['code', 'message', 'data'],
   properties: {
-    code: { type: 'integer', description: '200 on success; else an error code (common/error-codes.ts)' },
-    message: { type: 'string', description: 'An i18n key (errors.…)' },
+    code: { type: 'integer', description: '200 on success' },
+    message: { type: 'string', description: '"ok" on success' },
     data: {},
+  },
+};
+
+/** An error answer: a readable sentence beside the stable code and key (docs/product.md#the-api). */
+const errorEnvelope = {
+  type: 'object',
+  required: ['code', 'message', 'message_key', 'data'],
+  properties: {
+    code: {
+      type: 'integer',
+      description: 'The error code; its first three digits are the HTTP status (40304 → 403)',
+    },
+    message: {
+      type: 'string',
+      description:
+        "What went wrong, as a sentence in the caller's language: the page's language (locale cookie), else Accept-Language, else the API key owner's language, else English",
+    },
+    message_key: {
+      type: 'string',
+      description: 'The stable key of the message (errors.…); match on it or on code, never on message',
+    },
+    data: { description: "The message's details (placeholders, field errors: data.fields), or null" },
+  },
+  example: {
+    code: 40304,
+    message: 'Your plan does not include docx exports. Upgrade your plan to use this format.',
+    message_key: 'errors.exports.formatNotInPlan',
+    data: { format: 'docx' },
   },
 };
 
@@ -509,7 +580,7 @@ export function buildOpenApi(
             },
         default: {
           description: 'An error in the envelope',
-          content: { 'application/json': { schema: envelope } },
+          content: { 'application/json': { schema: errorEnvelope } },
         },
       },
       security: doc.public ? [] : doc.personOnly ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
@@ -529,7 +600,7 @@ export function buildOpenApi(
       title: `${opts.title} API`,
       version: opts.version,
       description:
-        'Every answer is the envelope {code, message, data}. Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.',
+        "Every answer is the envelope {code, message, data}; an error adds message_key, the stable key of its message, and its message is a sentence in the caller's language (the locale cookie, Accept-Language, else the API key owner's language). Authenticate with an API key (Authorization: Bearer csk_…, created in the profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.",
     },
     servers: [{ url: '/' }],
     tags: [T, F, S, W, K, WS, B, P].map((name) => ({ name })),

@@ -63,7 +63,7 @@ describe.skipIf(!mounted)('a full disk', () => {
       const upload = await tusUpload(fetcher, u.headers, bytes, 'talk.mp4', { chunkSize: 1024 * 1024 });
       expect(upload.response.status).toBe(507);
       expect(upload.response.headers.get('retry-after')).toBe('60');
-      expect(await upload.response.json()).toMatchObject({ code: 507, message: 'errors.api.outOfSpace' });
+      expect(await upload.response.json()).toMatchObject({ code: 507, message_key: 'errors.api.outOfSpace' });
 
       // Enough rows to need new pages of the table on the full disk.
       let refused: Response | null = null;
@@ -77,7 +77,7 @@ describe.skipIf(!mounted)('a full disk', () => {
       }
       expect(refused?.status).toBe(507);
       expect(refused?.headers.get('retry-after')).toBe('60');
-      expect(await refused!.json()).toMatchObject({ code: 507, message: 'errors.api.outOfSpace' });
+      expect(await refused!.json()).toMatchObject({ code: 507, message_key: 'errors.api.outOfSpace' });
     } finally {
       free();
     }

@@ -415,6 +415,66 @@ export const ROUTES: RouteCase[] = [
       return { method: 'DELETE', path: `/transcripts/${s.transcriptId}/shares/${s.id}` };
     },
   },
+  // Questions (modules/ask): every member who reads may ask; each conversation is the caller's own.
+  {
+    route: 'POST /transcripts/:id/ask',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => ({
+      method: 'POST',
+      path: `/transcripts/${(await transcript(w)).id}/ask`,
+      body: { question: 'What was said?' },
+    }),
+  },
+  {
+    route: 'GET /transcripts/:id/conversation',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => get(`/transcripts/${(await transcript(w)).id}/conversation`),
+  },
+  {
+    route: 'DELETE /transcripts/:id/conversation',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => ({
+      method: 'DELETE',
+      path: `/transcripts/${(await transcript(w)).id}/conversation`,
+    }),
+  },
+  {
+    route: 'GET /transcripts/:id/conversation/events',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => get(`/transcripts/${(await transcript(w)).id}/conversation/events`),
+  },
+  {
+    route: 'POST /folders/:id/ask',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => {
+      const f = await folder(w);
+      await transcript(w, { folderId: f.id });
+      return { method: 'POST', path: `/folders/${f.id}/ask`, body: { question: 'What was said?' } };
+    },
+  },
+  {
+    route: 'GET /folders/:id/conversation',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => get(`/folders/${(await folder(w)).id}/conversation`),
+  },
+  {
+    route: 'DELETE /folders/:id/conversation',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => ({ method: 'DELETE', path: `/folders/${(await folder(w)).id}/conversation` }),
+  },
+  {
+    route: 'GET /folders/:id/conversation/events',
+    need: 'viewer',
+    scope: 'object',
+    request: async (_h, w) => get(`/folders/${(await folder(w)).id}/conversation/events`),
+  },
   // Comments and activity: members who read a transcript comment on it; a comment is edited by
   // its author (here the owner), deleted by its author or an admin, resolved by its author or an editor.
   {

@@ -17,6 +17,7 @@ import { transcriptsApi } from './transcripts';
 import { insightsApi } from './insights';
 import { invitationsApi, workspacesApi } from './workspaces';
 import { commentsApi } from './comments';
+import { askApi } from './ask';
 
 /**
  * Where each domain's API is mounted. The two prefixes (docs/product.md#the-api): /common-api/v1 for
@@ -33,6 +34,7 @@ export function mountApis(app: Hono<AppEnv>) {
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
   app.route('/self-api/v1', commentsApi());
+  app.route('/self-api/v1', askApi());
   app.route('/self-api/v1', rendersApi());
   app.route('/self-api/v1', translationsApi());
   app.route('/self-api/v1/folders', foldersApi());

@@ -61,7 +61,7 @@ describe('seo-landing API', () => {
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({
       code: 40421,
-      message: 'errors.seo.pageNotFound',
+      message_key: 'errors.seo.pageNotFound',
       data: { path: '/tools/nope' },
     });
   });

@@ -34,6 +34,8 @@ export const createSchema = z
 export const exportSchema = z.object({
   format: z.enum(EXPORT_FORMATS, { message: 'errors.shares.badFormat' }),
   timestamps: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** A finished translation's language (the share page's language switcher). */
+  track: z.string().max(20).optional(),
 });
 
 /**
@@ -104,7 +106,8 @@ export function sharesApi() {
     // Before the query is read: a link without downloads is the same 404 whatever is asked.
     if (!resolved.share.allowDownload) throw shareNotFound();
     const q = readQuery(c, exportSchema);
-    const file = await exportShared(resolved, q.format, {
+    const file = await exportShared(deps(c).db, resolved, q.format, {
+      track: q.track || undefined,
       timestamps: q.timestamps === '1' || q.timestamps === 'true',
       productName: c.get('deps').env.APP_NAME,
     });

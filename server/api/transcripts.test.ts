@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type ApiJson } from '../test/harness';
 import { makeMedia, type MediaKind } from '../test/media';
@@ -8,7 +8,8 @@ import { testModelPath } from '../test/test-model';
 import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 import { waitFor } from '../test/wait';
-import { transcripts, usageRecords, users } from '../db/schema';
+import { transcripts, usageRecords, users, workspaceMembers, workspaces } from '../db/schema';
+import { WorkspaceCode } from '../../common/error-codes';
 
 type Json = ApiJson;
 let h: Awaited<ReturnType<typeof testApp>>;
@@ -209,7 +210,7 @@ describe('bad files lose nothing and say why', () => {
     expect(media.status).toBe(200);
     const retry = await api('POST', `/transcripts/${id}/retry`, u.headers);
     expect(retry.res.status).toBe(422);
-    expect(retry.json.message).toBe(`errors.media.${code}`);
+    expect(retry.json.message_key).toBe(`errors.media.${code}`);
     const del = await api('DELETE', `/transcripts/${id}`, u.headers);
     expect(del.json.code).toBe(200);
     expect((await api('GET', `/transcripts/${id}`, u.headers)).res.status).toBe(404);
@@ -219,7 +220,7 @@ describe('bad files lose nothing and say why', () => {
     const u = await signedInUser(h.db);
     const { response } = await tusUpload(fetcher, u.headers, Buffer.alloc(0), 'empty.mp4');
     expect(response.status).toBe(422);
-    expect(((await response.json()) as Json).message).toBe('errors.media.empty_file');
+    expect(((await response.json()) as Json).message_key).toBe('errors.media.empty_file');
   });
 });
 
@@ -233,7 +234,7 @@ describe('rank limits', () => {
     const json = (await response.json()) as Json;
     expect(json).toMatchObject({
       code: 41301,
-      message: 'errors.transcripts.fileTooLarge',
+      message_key: 'errors.transcripts.fileTooLarge',
       data: { limit_mb: 200 },
     });
   });
@@ -421,7 +422,7 @@ describe('caption import, editing, listing', () => {
     expect(await h.db.select().from(usageRecords).where(eq(usageRecords.userId, u.user.id))).toHaveLength(0);
     const bad = await importSrt(u.headers, 'nothing to see');
     expect(bad.res.status).toBe(422);
-    expect(bad.json.message).toMatch(/^errors\.captions\./);
+    expect(bad.json.message_key).toMatch(/^errors\.captions\./);
   });
 
   it('keeps the word timings of WebVTT inline timestamps', async () => {
@@ -574,7 +575,7 @@ describe('caption import, editing, listing', () => {
     // An edit based on the version before the merge is refused, not applied over it.
     const stale = await patch({ op: 'update_speaker', speaker: 's1', name: 'Late', updated_at: stamp });
     expect(stale.res.status).toBe(409);
-    expect(stale.json.message).toBe('errors.transcripts.editConflictBy');
+    expect(stale.json.message_key).toBe('errors.transcripts.editConflictBy');
 
     r = await patch({ op: 'assign_speaker', indices: [1], speaker: null });
     expect(r.json.data.segments[1].speaker).toBeUndefined();
@@ -636,6 +637,15 @@ describe('caption import, editing, listing', () => {
 });
 
 describe('account deletion', () => {
+  const deleteAccount = async (who: { user: { email: string }; headers: Record<string, string> }) => {
+    const res = await h.app.request('/common-api/v1/user', {
+      method: 'PUT',
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ delete: true, confirm_email: who.user.email }),
+    });
+    return { res, json: (await res.json()) as ApiJson };
+  };
+
   it('removes the media files and unfinished uploads with the account', async () => {
     const u = await signedInUser(h.db);
     const uploadId = await upload(u.headers, 'mp3', 1);
@@ -647,8 +657,75 @@ describe('account deletion', () => {
     expect(pending.response.status).toBe(204);
     const userDir = path.join(DATA_DIR, 'media', u.user.id);
     expect(existsSync(userDir)).toBe(true);
-    await h.deps.services.accounts.removeUserFiles!(u.user.id);
+    expect((await deleteAccount(u)).json.code).toBe(200);
     expect(existsSync(userDir)).toBe(false);
     expect(existsSync(path.join(DATA_DIR, 'uploads', pending.id!))).toBe(false);
+    expect(await h.db.select().from(transcripts).where(eq(transcripts.id, created.json.data.id))).toEqual([]);
+  });
+
+  it('leaves what a member uploaded into a team with the team, media included', async () => {
+    const owner = await signedInUser(h.db);
+    const editor = await signedInUser(h.db);
+    const [team] = await h.db.insert(workspaces).values({ kind: 'team', name: 'Newsroom' }).returning();
+    await h.db.insert(workspaceMembers).values([
+      { workspaceId: team!.id, userId: owner.user.id, role: 'owner' },
+      { workspaceId: team!.id, userId: editor.user.id, role: 'editor' },
+    ]);
+    const inTeam = { ...editor.headers, 'x-workspace': team!.id };
+    const ownerInTeam = { ...owner.headers, 'x-workspace': team!.id };
+    const teamUpload = await api('POST', '/transcripts', inTeam, { upload_id: await upload(inTeam, 'mp3', 1) });
+    const teamId = teamUpload.json.data.id as string;
+    await waitForStatus(ownerInTeam, teamId, ['done']);
+    const mine = await api('POST', '/transcripts', editor.headers, { upload_id: await upload(editor.headers, 'mp3', 1) });
+    await waitForStatus(editor.headers, mine.json.data.id, ['done', 'failed']);
+    const [teamRow] = await h.db.select().from(transcripts).where(eq(transcripts.id, teamId));
+    const [mineRow] = await h.db.select().from(transcripts).where(eq(transcripts.id, mine.json.data.id));
+    expect(teamRow!.mediaKey).toMatch(new RegExp(`^media/${editor.user.id}/`));
+
+    expect((await deleteAccount(editor)).json.code).toBe(200);
+
+    // The team still reads the transcript and plays its media; its uploader is a former member.
+    const read = await api('GET', `/transcripts/${teamId}`, ownerInTeam);
+    expect(read.json.code).toBe(200);
+    expect(read.json.data).toMatchObject({ id: teamId, status: 'done' });
+    const media = await h.app.request(`/self-api/v1/transcripts/${teamId}/media`, {
+      headers: { ...ownerInTeam, range: 'bytes=0-99' },
+    });
+    expect(media.status).toBe(206);
+    expect((await media.arrayBuffer()).byteLength).toBe(100);
+    const [after] = await h.db.select().from(transcripts).where(eq(transcripts.id, teamId));
+    expect(after!.userId).toBeNull();
+    expect(existsSync(path.join(DATA_DIR, teamRow!.mediaKey!))).toBe(true);
+    // Its personal workspace went with it, files too.
+    expect(await h.db.select().from(transcripts).where(eq(transcripts.id, mineRow!.id))).toEqual([]);
+    expect(existsSync(path.join(DATA_DIR, mineRow!.mediaKey!))).toBe(false);
+    expect(
+      await h.db.select().from(workspaces).where(eq(workspaces.personalUserId, editor.user.id)),
+    ).toEqual([]);
+  });
+
+  it('refuses the only owner of a team with members, naming it; a team it is alone in goes with it', async () => {
+    const owner = await signedInUser(h.db);
+    const viewer = await signedInUser(h.db);
+    const [shared] = await h.db.insert(workspaces).values({ kind: 'team', name: 'Studio B' }).returning();
+    const [solo] = await h.db.insert(workspaces).values({ kind: 'team', name: 'Drafts' }).returning();
+    await h.db.insert(workspaceMembers).values([
+      { workspaceId: shared!.id, userId: owner.user.id, role: 'owner' },
+      { workspaceId: shared!.id, userId: viewer.user.id, role: 'viewer' },
+      { workspaceId: solo!.id, userId: owner.user.id, role: 'owner' },
+    ]);
+    const refused = await deleteAccount(owner);
+    expect(refused.res.status).toBe(409);
+    expect(refused.json.code).toBe(WorkspaceCode.SOLE_OWNER);
+    expect(refused.json.data.workspace).toBe('Studio B');
+    expect((await api('GET', '/transcripts', owner.headers)).json.code).toBe(200);
+
+    await h.db
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(workspaceMembers.workspaceId, shared!.id), eq(workspaceMembers.userId, viewer.user.id)));
+    expect((await deleteAccount(owner)).json.code).toBe(200);
+    expect(await h.db.select().from(workspaces).where(eq(workspaces.id, solo!.id))).toEqual([]);
+    expect(await h.db.select().from(workspaces).where(eq(workspaces.id, shared!.id))).toHaveLength(1);
   });
 });

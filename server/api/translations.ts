@@ -21,6 +21,7 @@ import { glossaryOf, MAX_GLOSSARY_TERMS, setGlossary } from '../modules/translat
 import { tracksOf } from '../modules/translation/list';
 import { trackEvents } from '../modules/translation/live';
 import { trackJson } from '../modules/translation/payload';
+import { translationQuota } from '../modules/translation/quota';
 import { transcriptNotFound } from '../modules/transcription/ownership';
 
 export const createTrackSchema = z
@@ -82,8 +83,14 @@ export function translationsApi() {
 
   api.get('/transcripts/:id/translations', async (c) => {
     const actor = await requireActor(c);
-    const { transcript, tracks } = await tracksOf(deps(c), actor, uuidParam(c, 'id', transcriptNotFound));
-    return c.json(ok({ items: tracks.map((t) => trackJson(t, transcript.updatedAt)) }));
+    const { transcript, workspace, tracks } = await tracksOf(
+      deps(c),
+      actor,
+      uuidParam(c, 'id', transcriptNotFound),
+    );
+    // The plan's characters left this month come along for the translate dialog.
+    const quota = await translationQuota(deps(c).db, workspace, deps(c).now());
+    return c.json(ok({ items: tracks.map((t) => trackJson(t, transcript.updatedAt)), quota }));
   });
 
   api.post('/transcripts/:id/translations', async (c) => {

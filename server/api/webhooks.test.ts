@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -15,7 +15,7 @@ import { tusUpload } from '../test/tus';
 import { signedInUser } from '../test/users';
 import { WEBHOOK_EVENTS } from '../../common/webhook-events';
 
-type Json = { code: number; message: string; data: any };
+type Json = { code: number; message: string; message_key?: string; data: any };
 type Headers = Record<string, string>;
 
 interface Received {
@@ -53,6 +53,7 @@ beforeAll(async () => {
       ALLOW_PRIVATE_URLS: '127.0.0.1',
       WEBHOOK_RETRY_SCHEDULE: '0.05,0.05',
       WEBHOOK_DISABLE_AFTER: '2',
+      WEBHOOK_TIMEOUT_MS: '1500',
       PUBLIC_URL: 'http://app.example',
     },
     {
@@ -385,6 +386,43 @@ describe('webhook endpoints', () => {
     expect(received).toHaveLength(6);
     const on = await call('PATCH', `/webhooks/${json.data.id}`, u.headers, { enabled: true });
     expect(on.json.data).toMatchObject({ enabled: true, failure_count: 0, disabled_reason: null });
+  });
+
+  it('say what happened to a test event: the status answered, a refused connection, no answer', async () => {
+    const u = await signedInUser(h.db);
+    const test = async (url: string) => {
+      const { json } = await call('POST', '/webhooks', u.headers, { url });
+      const sent = await call('POST', `/webhooks/${json.data.id}/test`, u.headers);
+      const log = await call('GET', `/webhooks/${json.data.id}/deliveries`, u.headers);
+      expect(log.json.data.items[0]).toMatchObject({
+        status: sent.json.data.status,
+        error: sent.json.data.error,
+        response_status: sent.json.data.response_status,
+      });
+      return sent.json.data as { status: string; error: string | null; response_status: number | null };
+    };
+    plan = [500];
+    expect(await test(hookUrl)).toMatchObject({ status: 'failed', response_status: 500, error: null });
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    expect(await test(`http://127.0.0.1:${closedPort}/hook`)).toMatchObject({
+      status: 'failed',
+      response_status: null,
+      error: 'refused',
+    });
+    const mute = net.createServer(() => undefined);
+    await new Promise<void>((r) => mute.listen(0, '127.0.0.1', r));
+    try {
+      expect(await test(`http://127.0.0.1:${(mute.address() as AddressInfo).port}/hook`)).toMatchObject({
+        status: 'failed',
+        response_status: null,
+        error: 'timeout',
+      });
+    } finally {
+      mute.close();
+    }
   });
 
   it('are not delivered to a private address the setting does not allow, even via a changed record', async () => {

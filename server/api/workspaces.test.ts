@@ -112,7 +112,7 @@ describe('workspaces', () => {
     const { json } = await call(owner, 'POST', `/workspaces/${id}/invitations`, { email: 'x@example.com' });
     expect(json).toMatchObject({
       code: 40363,
-      message: 'errors.workspaces.seatsFull',
+      message_key: 'errors.workspaces.seatsFull',
       data: { seats: 1, rank: 'BASIC' },
     });
   });

@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite on disk: its data folder as a tar (a checkpoint first), for `admin backup`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
@@ -112,6 +114,10 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      dumpDataDir: async () => {
+        await client.exec('CHECKPOINT');
+        return client.dumpDataDir('none');
+      },
       close: async () => {
         try {
           await client.close();
@@ -200,6 +206,38 @@ async function createDatabaseFolder(dir: string, tuning: PgliteTuning, lock: Fil
   const building = path.join(parent, `${base}.init-${process.pid}`);
   await initInChild(building, tuning, lock);
   renameSync(building, dir);
+}
+
+/**
+ * `admin restore`: makes the embedded database folder `dir` from a PGlite data-folder dump, under
+ * the folder's lock and beside it first (renamed into place when complete, as a first start).
+ * Refuses a folder that already holds a database. Migrations newer than the backup run at the
+ * next start.
+ */
+export async function restorePgliteDir(dir: string, dump: Blob): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let lock: FileLock;
+  try {
+    lock = await lockFile(pgliteLockFile(dir), { waitMs: 0 });
+  } catch (err) {
+    if (err instanceof LockBusyError) throw new DatabaseBusyError(dir, err.holder);
+    throw err;
+  }
+  try {
+    if (existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`${dir} already holds a database`);
+    const parent = path.dirname(path.resolve(dir));
+    mkdirSync(parent, { recursive: true });
+    const building = path.join(parent, `${path.basename(dir)}.init-${process.pid}`);
+    rmSync(building, { recursive: true, force: true });
+    const pg = new PGlite(building, { loadDataDir: dump, postgresqlconf: PGLITE_SMALL_CONF });
+    await pg.waitReady;
+    // Proves the copy opens and reads before it is put in place.
+    await pg.query('select count(*) from transcripts');
+    await pg.close();
+    renameSync(building, dir);
+  } finally {
+    lock.release();
+  }
 }
 
 /**

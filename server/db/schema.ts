@@ -23,9 +23,11 @@ import type { RenderRequest } from '../../common/render-options';
 import { TRANSCRIPT_STAGES, type SpeechRegion } from '../../common/transcript-types';
 import type { ToolLocale } from '../../common/tool-content';
 import type { Chapter, Summary } from '../../common/insights';
+import type { AskCitation } from '../../common/ask';
 import {
   ACTIVITY_KINDS,
   API_KEY_SCOPES,
+  ASK_ROLES,
   COMMISSION_KINDS,
   EMAIL_TOKEN_PURPOSES,
   INSIGHT_KINDS,
@@ -238,8 +240,7 @@ export const folders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: workspaceColumn(),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -262,8 +263,7 @@ export const transcripts = pgTable(
     workspaceId: workspaceColumn(),
     /** Who uploaded or imported it. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     source: text('source', { enum: TRANSCRIPT_SOURCES }).notNull(),
@@ -351,8 +351,7 @@ export const transcriptComments = pgTable(
       .references(() => transcripts.id, { onDelete: 'cascade' }),
     /** The author. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     /** A reply names the comment it answers (one level: replies to a reply go to its parent). */
     parentId: uuid('parent_id').references((): AnyPgColumn => transcriptComments.id, { onDelete: 'cascade' }),
     segmentIndex: integer('segment_index'),
@@ -451,8 +450,7 @@ export const usageRecords = pgTable(
     /** Minutes are pooled per workspace; user_id is whose transcript used them. */
     workspaceId: workspaceColumn(),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id').notNull().unique(),
     seconds: doublePrecision('seconds').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -478,8 +476,7 @@ export const shareLinks = pgTable(
     workspaceId: workspaceColumn(),
     /** Who made the link. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     allowMedia: boolean('allow_media').notNull().default(false),
     allowDownload: boolean('allow_download').notNull().default(false),
@@ -749,8 +746,7 @@ export const webhookEndpoints = pgTable(
     workspaceId: workspaceColumn(),
     /** Who added the endpoint. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     /** The events sent here (common/webhook-events.ts). */
@@ -821,8 +817,7 @@ export const renderJobs = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
@@ -866,8 +861,7 @@ export const translationTracks = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
@@ -931,8 +925,7 @@ export const insights = pgTable(
     workspaceId: workspaceColumn(),
     /** Who asked for it last. */
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id')
       .notNull()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
@@ -967,6 +960,46 @@ export const insights = pgTable(
 export type Insight = typeof insights.$inferSelect;
 
 /**
+ * Conversations about a transcript, or about the transcripts of a folder (exactly one of the two),
+ * one per person: a row per question and per answer (modules/ask, decision 0035).
+ */
+export const askMessages = pgTable(
+  'ask_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: uuid('transcript_id').references(() => transcripts.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ASK_ROLES }).notNull(),
+    /** The question, or the answer with `[k]` marks for its citations (common/ask.ts). */
+    content: text('content').notNull().default(''),
+    citations: jsonb('citations').$type<AskCitation[]>().notNull().default([]),
+    status: text('status', { enum: INSIGHT_STATUSES }).notNull(),
+    /** An answer: whether the material held it. */
+    found: boolean('found'),
+    /** The AI action charged for the answer under way, given back if it fails. */
+    actionId: uuid('action_id'),
+    model: text('model'),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ask_messages_transcript_user_idx').on(t.transcriptId, t.userId, t.createdAt),
+    index('ask_messages_folder_user_idx').on(t.folderId, t.userId, t.createdAt),
+    index('ask_messages_workspace_idx').on(t.workspaceId),
+    check('ask_messages_role_check', oneOf(t.role, ASK_ROLES)),
+    check('ask_messages_status_check', oneOf(t.status, INSIGHT_STATUSES)),
+    check('ask_messages_scope_check', sql`(${t.transcriptId} is null) <> (${t.folderId} is null)`),
+  ],
+);
+
+export type AskMessage = typeof askMessages.$inferSelect;
+
+/**
  * AI actions charged against the plan's ai_actions_per_month, one row per generation or answer.
  * No foreign key to transcripts: deleting one does not give its actions back.
  */
@@ -976,8 +1009,7 @@ export const aiActions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: workspaceColumn(),
     userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     transcriptId: uuid('transcript_id'),
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -31,6 +31,7 @@ export async function requireAuth(c: Context): Promise<RequestAuth> {
     throw err;
   }
   if (!auth) throw new ApiError(ErrorCode.UNAUTHORIZED, 'errors.api.unauthorized');
+  c.set('callerLanguage', auth.user.language);
   if (auth.rate) {
     c.header('X-RateLimit-Limit', String(auth.rate.limit));
     c.header('X-RateLimit-Remaining', String(auth.rate.remaining));

@@ -8,6 +8,8 @@ export type AppVariables = {
   log: Logger;
   /** This response's Content-Security-Policy nonce (security-headers.ts). */
   cspNonce?: string;
+  /** The signed-in caller's account language, once known: error answers fall back to it. */
+  callerLanguage?: string;
 };
 
 /** Gives every request an id (kept from X-Request-Id when sane) and logs its outcome. */

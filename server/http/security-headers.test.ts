@@ -111,9 +111,9 @@ describe('security headers (plain setup)', () => {
       expect(res.status, length).toBeGreaterThanOrEqual(400);
       expect(res.status, length).toBeLessThan(500);
       expect(res.headers.get('content-type'), length).toMatch(/application\/json/);
-      const body = (await res.json()) as { code: number; message: string };
+      const body = (await res.json()) as { code: number; message_key: string };
       expect(body.code, length).not.toBe(200);
-      expect(body.message, length).toMatch(/^errors\./);
+      expect(body.message_key, length).toMatch(/^errors\./);
     }
   });
 });

@@ -28,7 +28,7 @@ export async function newFolder(db: Db, userId: string, values: Insert<typeof fo
 /** A share link to `transcript` by its owner: active, text only, unless told otherwise. */
 export async function newShare(
   db: Db,
-  transcript: { id: string; userId: string },
+  transcript: { id: string; userId: string | null },
   values: Insert<typeof shareLinks> = {},
 ) {
   const [row] = await db

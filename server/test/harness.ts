@@ -9,7 +9,7 @@ import type { ServiceOverrides } from '../deps';
 
 /** An API answer's envelope, as tests read it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ApiJson = { code: number; message: string; data: any };
+export type ApiJson = { code: number; message: string; message_key?: string; data: any };
 
 /** A real app on an in-memory PGlite (or TEST_DATABASE_URL), for app.request() tests. */
 export async function testApp(

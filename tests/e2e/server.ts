@@ -61,7 +61,7 @@ export async function startServer(
         () => false,
       );
     },
-    // Three minutes: migrations and the first imports take over a minute on a loaded 2-core machine.
+    // A fresh database migrates first: close to a minute on a busy 2-core machine.
     { ms: 180_000, everyMs: 200, what: 'the server to start' },
   );
   return {

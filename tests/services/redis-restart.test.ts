@@ -73,7 +73,7 @@ describe('Redis restarted under a web process', () => {
     });
     expect(signup.status).toBe(503);
     expect(signup.headers.get('retry-after')).toBe('5');
-    expect(((await signup.json()) as { message: string }).message).toBe('errors.api.unavailable');
+    expect(((await signup.json()) as { message_key: string }).message_key).toBe('errors.api.unavailable');
 
     // Back, empty: the schedules are declared again, and the sweep finds the lost job.
     await redis.start();

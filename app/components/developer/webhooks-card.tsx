@@ -6,6 +6,7 @@ import { WEBHOOK_EVENTS } from '../../../common/webhook-events';
 import { Field } from '../form/field';
 import { FormAlert } from '../form/form-alert';
 import { WebhookSecret } from './webhook-secret';
+import { outcomeText } from './delivery-outcome';
 import { CreateButton, DangerButton, OwnedList, useCreateForm, useOwnedList } from './owned-list';
 import type { WebhookDeliveryStatus } from '../../../common/record-states';
 
@@ -69,7 +70,9 @@ function DeliveryLog({ id, version }: { id: string; version: number }) {
                   {t(`developer.webhooks.status.${d.status}`)}
                 </span>
               </td>
-              <td className="py-1.5 pr-3 font-mono text-slate-700">{d.response_status ?? d.error ?? ''}</td>
+              <td className="py-1.5 pr-3 text-slate-700" data-testid="webhook-outcome">
+                {outcomeText(t, d, true)}
+              </td>
               <td className="whitespace-nowrap py-1.5 text-slate-500">
                 {t('developer.webhooks.attempts', { count: d.attempts.length })}
               </td>
@@ -101,7 +104,7 @@ function EndpointItem({
       const d = await api.post<Delivery>(`${BASE}/${endpoint.id}/test`);
       if (d.status === 'succeeded')
         toast.success(t('developer.webhooks.testOk', { status: d.response_status }));
-      else toast.error(t('developer.webhooks.testFailed', { reason: d.response_status ?? d.error ?? '' }));
+      else toast.error(t('developer.webhooks.testFailed', { reason: outcomeText(t, d) }));
       setOpen(true);
       setVersion((v) => v + 1);
     } finally {

@@ -121,7 +121,7 @@ export function CommentsPanel({ transcript, currentSegment, time, onSeek, onChan
 
   const mayComment = can(role ? { role } : null, 'transcript.comment');
   const controls = (c: CommentJson) => {
-    const author = c.author.id === viewer?.id;
+    const author = !!c.author && c.author.id === viewer?.id;
     const member = role ? { role } : null;
     return {
       resolve: can(member, 'comment.resolve', { author }),
@@ -281,10 +281,11 @@ function CommentLine({
   onSeek?: (seconds: number) => void;
   date: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div>
       <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
-        <span className="font-semibold text-slate-800">{comment.author.name}</span>
+        <span className="font-semibold text-slate-800">{comment.author?.name ?? t('comments.formerMember')}</span>
         {onSeek ? (
           <button
             type="button"

@@ -16,9 +16,19 @@ export interface ExportChoice {
   timestamps: boolean;
   /** srt/vtt only: one cue per segment instead of subtitle-sized cues. */
   segmentCues: boolean;
+  /** srt/vtt of a translation: the original line over the translated one. */
+  bilingual: boolean;
+  /** One zip of the original and every translation. */
+  allTracks: boolean;
 }
 
-const DEFAULT_CHOICE: ExportChoice = { format: 'txt', timestamps: true, segmentCues: false };
+const DEFAULT_CHOICE: ExportChoice = {
+  format: 'txt',
+  timestamps: true,
+  segmentCues: false,
+  bilingual: false,
+  allTracks: false,
+};
 
 /**
  * Format, times for txt, and the export button: one control for a transcript's page and for the
@@ -30,6 +40,8 @@ export function ExportControl({
   locked = [],
   offerTimestamps,
   offerSegmentCues = false,
+  offerBilingual = false,
+  offerAllTracks = false,
   request,
   onDownloaded,
   className = '',
@@ -41,6 +53,10 @@ export function ExportControl({
   offerTimestamps: boolean;
   /** Show the "one cue per segment" box for srt/vtt (subtitle-sized cues otherwise). */
   offerSegmentCues?: boolean;
+  /** Show the "original and translation" box for srt/vtt (a translation is shown). */
+  offerBilingual?: boolean;
+  /** Show the "all languages (zip)" box (the transcript has translations). */
+  offerAllTracks?: boolean;
   request: (choice: ExportChoice) => { url: string; init?: RequestInit };
   /** After the file was handed to the browser, with the answer's headers. */
   onDownloaded?: (headers: Headers) => void;
@@ -59,6 +75,8 @@ export function ExportControl({
           format: saved.format,
           timestamps: saved.timestamps !== false,
           segmentCues: saved.segmentCues === true,
+          bilingual: saved.bilingual === true,
+          allTracks: false,
         }
       : { ...DEFAULT_CHOICE, format: formats.includes('txt') ? 'txt' : (formats[0] ?? 'txt') });
   const change = (next: ExportChoice) => {
@@ -67,7 +85,11 @@ export function ExportControl({
   };
 
   const run = async () => {
-    const { url, init } = request(choice);
+    const { url, init } = request({
+      ...choice,
+      bilingual: offerBilingual && choice.bilingual,
+      allTracks: offerAllTracks && choice.allTracks,
+    });
     try {
       // Not `onDownloaded?.(await …)`: an absent callback would skip the download itself.
       const headers = await downloadFile(url, init);
@@ -122,6 +144,30 @@ export function ExportControl({
               className="h-4 w-4 rounded border-slate-300"
             />
             {t('editor.oneCuePerSegment')}
+          </label>
+        ) : null}
+        {offerBilingual && !choice.allTracks && (choice.format === 'srt' || choice.format === 'vtt') ? (
+          <label className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={choice.bilingual}
+              onChange={(e) => change({ ...choice, bilingual: e.target.checked })}
+              className="h-4 w-4 rounded border-slate-300"
+              data-testid="export-bilingual"
+            />
+            {t('translation.bilingual')}
+          </label>
+        ) : null}
+        {offerAllTracks ? (
+          <label className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={choice.allTracks}
+              onChange={(e) => change({ ...choice, allTracks: e.target.checked })}
+              className="h-4 w-4 rounded border-slate-300"
+              data-testid="export-all-tracks"
+            />
+            {t('translation.allTracks')}
           </label>
         ) : null}
         <button

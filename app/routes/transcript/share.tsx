@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, type MetaDescriptor } from 'react-router';
+import { data, isRouteErrorResponse, Link, useSearchParams, type MetaDescriptor } from 'react-router';
 import { ErrorView } from '../../components/layout/error-view';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/share';
@@ -6,7 +6,12 @@ import { notFound, requireUuid } from '../../lib/not-found';
 import { rootDataFrom } from '../../lib/meta';
 import { useLocalePath, useRootData } from '../../lib/use-locale';
 import { formatTime } from '../../../common/format';
-import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
+import {
+  SHARE_ID_RE,
+  type SharedTrackJson,
+  type SharedTranscriptJson,
+} from '../../../common/transcript-types';
+import { trackHref } from '../../components/translation/track-bar';
 import { useLanguageName } from '../../components/transcripts/language-select';
 import { SpeakerName } from '../../components/speakers/speakers';
 import { MediaPlayer } from '../../components/transcripts/media-player';
@@ -105,7 +110,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   ];
 };
 
-function Downloads({ shared }: { shared: SharedTranscriptJson }) {
+function Downloads({ shared, track }: { shared: SharedTranscriptJson; track: SharedTrackJson | null }) {
   const { t } = useTranslation();
   if (!shared.export_url || shared.export_formats.length === 0) return null;
   // A plain GET form: each button submits its format, so downloads work without JavaScript.
@@ -118,6 +123,15 @@ function Downloads({ shared }: { shared: SharedTranscriptJson }) {
     >
       <h2 className="text-sm font-semibold text-slate-900">{t('pages.share.downloads')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('pages.share.downloadsHint')}</p>
+      {/* The files follow the language shown. */}
+      {track ? (
+        <>
+          <input type="hidden" name="track" value={track.language} />
+          <p className="mt-1 text-sm text-slate-600" data-testid="share-downloads-language">
+            {t('translation.share.downloadsIn', { language: track.native_name })}
+          </p>
+        </>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {shared.export_formats.map((f) => (
           <button
@@ -138,6 +152,52 @@ function Downloads({ shared }: { shared: SharedTranscriptJson }) {
         </label>
       ) : null}
     </form>
+  );
+}
+
+/** Original | 日本語 | Español: links (they work before the scripts run, and can be shared). */
+function LanguageSwitcher({
+  shared,
+  track,
+}: {
+  shared: SharedTranscriptJson;
+  track: SharedTrackJson | null;
+}) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const chip =
+    'rounded-md px-2.5 py-1 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 aria-[current=true]:bg-white aria-[current=true]:text-brand-800 aria-[current=true]:shadow-sm';
+  return (
+    <nav
+      aria-label={t('translation.tracks')}
+      className="mt-4 flex max-w-full gap-0.5 overflow-x-auto rounded-lg bg-slate-100 p-0.5 sm:inline-flex"
+      data-testid="share-languages"
+    >
+      <Link
+        to={trackHref(search, null)}
+        replace
+        preventScrollReset
+        aria-current={track === null}
+        className={chip}
+      >
+        {t('translation.original')}
+      </Link>
+      {shared.tracks.map((k) => (
+        <Link
+          key={k.language}
+          to={trackHref(search, k.language)}
+          replace
+          preventScrollReset
+          aria-current={track?.language === k.language}
+          className={chip}
+          lang={k.language}
+          data-track={k.language}
+        >
+          {k.native_name}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
@@ -169,6 +229,11 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
   const { current, currentRow, seek } = player;
   const media = shared.media_url;
   const speakerById = new Map((shared.speakers ?? []).map((sp) => [sp.id, sp]));
+  // A translation chosen in the address (?track=ja): its text, the same timings and speakers.
+  const [params] = useSearchParams();
+  const wanted = params.get('track')?.toLowerCase();
+  const track = (wanted && shared.tracks?.find((k) => k.language.toLowerCase() === wanted)) || null;
+  const textOf = (i: number, original: string) => (track ? (track.texts[i] ?? '') : original);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12" data-testid="shared-transcript">
@@ -185,6 +250,7 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
             <span>{t('pages.share.language', { language: nameOf(shared.language) })}</span>
           ) : null}
         </p>
+        {shared.tracks?.length ? <LanguageSwitcher shared={shared} track={track} /> : null}
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
@@ -213,9 +279,9 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
                     <span className="w-14 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">
                       {formatTime(s.start)}
                     </span>
-                    <span className="min-w-0 break-words text-slate-800">
+                    <span className="min-w-0 break-words text-slate-800" lang={track?.language}>
                       <SpeakerName speaker={s.speaker ? speakerById.get(s.speaker) : undefined} />
-                      {s.text}
+                      {textOf(i, s.text)}
                     </span>
                   </>
                 );
@@ -241,7 +307,7 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-2">
-          <Downloads shared={shared} />
+          <Downloads shared={shared} track={track} />
           <Invitation />
         </div>
       </div>

@@ -40,6 +40,12 @@ import { useCurrentWorkspace } from '../../lib/use-workspace';
 import { AiPanel } from '../../components/ai/ai-panel';
 import { ChapterMarks } from '../../components/ai/chapter-marks';
 import { RenderVideoButton } from '../../components/render/render-dialog';
+import { GlossaryDialog } from '../../components/translation/glossary-dialog';
+import { TrackBar } from '../../components/translation/track-bar';
+import { TrackSegmentRow } from '../../components/translation/track-segment-row';
+import { TranslateDialog } from '../../components/translation/translate-dialog';
+import { trackExportUrl } from '../../components/translation/track-export';
+import { useTrackView } from '../../components/translation/use-track-view';
 
 // A malformed id fails route validation (fatal 404); a well-formed id that names nothing the
 // user owns is an ordinary 404.
@@ -77,7 +83,10 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     mediaUrl: transcript.media?.url,
     keyboard: { onUndo: editor.undo },
   });
-  const find = useFind(segments, list);
+  // Translations: the track chosen in the address is what the page shows and exports.
+  const tv = useTrackView(transcript.id, editable, segments);
+  const track = tv.selected;
+  const find = useFind(tv.shown ?? segments, list);
   // Phones: the player can shrink (remembered), and Export / Share open at the top of the page.
   const [compactSaved, setCompact] = useStoredItem<boolean>('player-compact', 'boolean');
   const compact = compactSaved === true;
@@ -278,13 +287,11 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                   formats={formats}
                   locked={locked}
                   offerTimestamps
-                  offerSegmentCues
-                  request={({ format, timestamps, segmentCues }) => ({
-                    url: `/self-api/v1/transcripts/${transcript.id}/export?${new URLSearchParams({
-                      format,
-                      ...(format === 'txt' && timestamps ? { timestamps: '1' } : {}),
-                      ...((format === 'srt' || format === 'vtt') && segmentCues ? { cues: 'segment' } : {}),
-                    }).toString()}`,
+                  offerSegmentCues={!track}
+                  offerBilingual={track?.status === 'done'}
+                  offerAllTracks={tv.tracks.tracks.some((k) => k.status === 'done')}
+                  request={(choice) => ({
+                    url: trackExportUrl(transcript.id, track, choice),
                   })}
                 />
               </section>
@@ -321,11 +328,30 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           <SpeakerNotice transcript={transcript} editable={editable} />
           {segments.length > 0 ? (
             <>
+              {editable ? (
+                <>
+                  <TrackBar
+                    tracks={tv.tracks.tracks}
+                    selected={track}
+                    onTranslate={can('transcript.edit') ? tv.openDialog : undefined}
+                    onGlossary={can('transcript.edit') ? tv.openGlossary : undefined}
+                    onRetry={can('transcript.edit') ? tv.retry : undefined}
+                  />
+                  <TranslateDialog
+                    open={tv.dialog}
+                    onClose={tv.closeDialog}
+                    tracks={tv.tracks}
+                    sourceChars={segments.reduce((n, s) => n + s.text.length, 0)}
+                    onStarted={tv.started}
+                  />
+                  <GlossaryDialog open={tv.glossary} onClose={tv.closeGlossary} />
+                </>
+              ) : null}
               <div className="z-10 mb-2 flex flex-wrap items-center gap-2 bg-white/95 py-2 backdrop-blur lg:sticky lg:top-16">
                 <FindBar
                   find={find}
                   actions={
-                    editable
+                    editable && !track
                       ? {
                           replace: (term, replacement, index) =>
                             editor.replace(segments, term, replacement, index),
@@ -337,7 +363,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 <button type="button" className={button} onClick={() => void copyAll()}>
                   {t('editor.copyAll')}
                 </button>
-                {editable ? (
+                {editable && !track ? (
                   <button type="button" className={button} disabled={!editor.canUndo} onClick={editor.undo}>
                     {t('editor.undo')}
                   </button>
@@ -345,33 +371,69 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 {editable && media && can('transcript.export') ? (
                   <RenderVideoButton transcript={transcript} time={player.time} className={button} />
                 ) : null}
+                {track ? (
+                  <button
+                    type="button"
+                    className={`${button} aria-pressed:border-brand-500 aria-pressed:text-brand-700`}
+                    aria-pressed={tv.sideBySide}
+                    onClick={() => tv.setSideBySide(!tv.sideBySide)}
+                    data-testid="side-by-side"
+                  >
+                    {t('translation.sideBySide')}
+                  </button>
+                ) : null}
               </div>
               <SpeakerPanel tools={speakers.tools} counts={speakerCounts} {...speakers.panel} />
               <SpeakerProvider value={speakers.tools}>
-                <ol className="space-y-0.5" data-testid="segments" ref={list}>
-                  {segments.map((s, i) =>
-                    speakers.hidden(s) ? null : (
-                      <SegmentRow
-                        key={`${i}-${s.start}-${s.end}`}
-                        index={i}
-                        segment={s}
-                        current={i === player.current}
-                        linked={i === outlined}
-                        time={i === player.current ? player.time : undefined}
-                        editable={editable}
-                        editing={editor.editing === i}
-                        term={find.term.trim()}
-                        isLast={i === segments.length - 1}
-                        onSeek={player.seek}
-                        onText={onText}
-                        onSplit={onSplit}
-                        onMerge={onMerge}
-                        onEdit={openSegment}
-                        onClose={editor.close}
-                        rowRef={i === player.current ? player.currentRow : undefined}
-                      />
-                    ),
-                  )}
+                <ol className="space-y-0.5" data-testid="segments" data-track={track?.language} ref={list}>
+                  {track && tv.shown
+                    ? segments.map((s, i) =>
+                        speakers.hidden(s) ? null : (
+                          <TrackSegmentRow
+                            key={`${track.id}-${i}`}
+                            index={i}
+                            segment={s}
+                            text={tv.shown![i]!.text}
+                            language={track.language}
+                            sideBySide={tv.sideBySide}
+                            current={i === player.current}
+                            editable={track.status === 'done' && can('transcript.edit')}
+                            editing={tv.editor.editing === i}
+                            isLast={i === segments.length - 1}
+                            term={find.term.trim()}
+                            retranslating={tv.editor.retranslating === i}
+                            onSeek={player.seek}
+                            onText={tv.editor.save}
+                            onEdit={tv.editor.edit}
+                            onClose={tv.editor.close}
+                            onRetranslate={tv.editor.retranslate}
+                            rowRef={i === player.current ? player.currentRow : undefined}
+                          />
+                        ),
+                      )
+                    : segments.map((s, i) =>
+                        speakers.hidden(s) ? null : (
+                          <SegmentRow
+                            key={`${i}-${s.start}-${s.end}`}
+                            index={i}
+                            segment={s}
+                            current={i === player.current}
+                            linked={i === outlined}
+                            time={i === player.current ? player.time : undefined}
+                            editable={editable}
+                            editing={editor.editing === i}
+                            term={find.term.trim()}
+                            isLast={i === segments.length - 1}
+                            onSeek={player.seek}
+                            onText={onText}
+                            onSplit={onSplit}
+                            onMerge={onMerge}
+                            onEdit={openSegment}
+                            onClose={editor.close}
+                            rowRef={i === player.current ? player.currentRow : undefined}
+                          />
+                        ),
+                      )}
                 </ol>
               </SpeakerProvider>
             </>

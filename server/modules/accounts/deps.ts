@@ -16,8 +16,11 @@ export interface AccountDeps {
   appName: string;
   google: GoogleConfig | null;
   now: () => Date;
-  /** Removes a user's stored files when the account is deleted (media arrives with uploads). */
-  removeUserFiles?: (userId: string) => Promise<void>;
+  /**
+   * After a deleted account's rows are gone: removes its files no remaining row names (its team
+   * uploads stay), and `alsoKeys` (files of team workspaces deleted with it).
+   */
+  removeUserFiles?: (userId: string, alsoKeys: string[]) => Promise<void>;
   /** Ends paid subscriptions before the account goes, so nobody is billed for a deleted account. */
   endSubscriptions?: (userId: string) => Promise<void>;
 }

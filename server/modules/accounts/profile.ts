@@ -1,5 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { users, type User } from '../../db/schema';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { users, workspaceMembers, workspaces, type User } from '../../db/schema';
+import { WorkspaceCode } from '../../../common/error-codes';
+import { ApiError } from '../errors';
+import { soleOwnerOf } from '../workspaces/workspaces';
+import { workspaceFileKeys } from './account-files';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
 import { revokeAllApiKeys } from '../api-keys/keys';
@@ -43,8 +47,11 @@ export async function updateProfile(
 }
 
 /**
- * Deletes the account with everything it owns (rows cascade; files through removeUserFiles),
+ * Deletes the account with its personal workspace (rows cascade; files through removeUserFiles),
  * after cancelling its subscriptions (a Stripe failure stops the deletion, so billing never outlives it).
+ * What it made in team workspaces stays with the team, its author shown as a former member
+ * (docs/decisions/0036-account-deletion-in-teams.md). The only owner of a team with other members
+ * is refused, naming the team; a team it is alone in goes with it.
  * Needs the password, or for a Google-only account the typed e-mail address.
  */
 export async function deleteAccount(
@@ -57,7 +64,26 @@ export async function deleteAccount(
   } else if ((confirm.email ?? '').trim().toLowerCase() !== user.email) {
     throw AuthError.wrongPassword();
   }
+  const alone: string[] = [];
+  for (const team of await soleOwnerOf(deps, user.id)) {
+    const [others] = await deps.db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, team.id), ne(workspaceMembers.userId, user.id)));
+    if ((others?.n ?? 0) > 0) {
+      throw new ApiError(WorkspaceCode.SOLE_OWNER, 'errors.workspaces.soleOwnerAccount', {
+        workspace: team.name ?? '',
+        workspace_id: team.id,
+      });
+    }
+    alone.push(team.id);
+  }
   await deps.endSubscriptions?.(user.id);
-  await deps.removeUserFiles?.(user.id);
-  await deps.db.delete(users).where(eq(users.id, user.id));
+  const teamFiles = await workspaceFileKeys(deps.db, alone);
+  await deps.db.transaction(async (tx) => {
+    if (alone.length) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
+    // The personal workspace cascades with the account; team rows keep their data, author null.
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+  await deps.removeUserFiles?.(user.id, teamFiles);
 }

@@ -21,7 +21,7 @@ type Named = { id: string; name: string | null; email: string };
 const display = (u: Named) => ({ id: u.id, name: u.name || u.email });
 
 function commentJson(c: TranscriptComment, people: Map<string, Named>): CommentJson {
-  const author = people.get(c.userId);
+  const author = c.userId ? people.get(c.userId) : undefined;
   return {
     id: c.id,
     transcript_id: c.transcriptId,
@@ -34,7 +34,7 @@ function commentJson(c: TranscriptComment, people: Map<string, Named>): CommentJ
       const who = people.get(id);
       return who ? [display(who)] : [];
     }),
-    author: author ? display(author) : { id: c.userId, name: '' },
+    author: author ? display(author) : null,
     resolved: c.resolvedAt ? { by: c.resolvedBy, at: c.resolvedAt.toISOString() } : null,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
@@ -42,7 +42,7 @@ function commentJson(c: TranscriptComment, people: Map<string, Named>): CommentJ
 }
 
 async function peopleOf(deps: CommentDeps, rows: TranscriptComment[]): Promise<Map<string, Named>> {
-  const ids = [...new Set(rows.flatMap((r) => [r.userId, ...r.mentions]))];
+  const ids = [...new Set(rows.flatMap((r) => [...(r.userId ? [r.userId] : []), ...r.mentions]))];
   if (ids.length === 0) return new Map();
   const found = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })

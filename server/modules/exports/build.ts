@@ -6,6 +6,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { EXPORT_FORMATS, limitsFor, type ExportFormat, type RankLimits } from '../../../common/ranks';
 import { formatSrtCues, formatVttCues } from '../../../common/captions';
 import { segmentCues, subtitleCues } from '../../../common/cues';
+import { readingCues } from '../../../common/reading-cues';
 import {
   EXPORT_CONTENT_TYPES,
   exportFileName,
@@ -32,6 +33,11 @@ export interface ExportSource {
   speakers?: readonly Speaker[];
   /** The transcript's chapters when they were made (docs/decisions/0033-insights.md). */
   chapters?: readonly Chapter[];
+  /**
+   * A translation: subtitle cues are timed for reading in `language` (common/reading-cues.ts),
+   * segments too fast to read joined.
+   */
+  readingSpeed?: boolean;
 }
 
 export interface ExportOptions {
@@ -119,7 +125,9 @@ function cuesOf(t: ExportSource, opts: ExportOptions, namePrefix: boolean) {
       : undefined;
   return opts.cues === 'segment'
     ? segmentCues(segments, prefixOf)
-    : subtitleCues(segments, { language: t.language, prefixOf });
+    : t.readingSpeed
+      ? readingCues(segments, { language: t.language, prefixOf })
+      : subtitleCues(segments, { language: t.language, prefixOf });
 }
 
 // Formats that are already compressed gain nothing from a second deflate.

@@ -15,7 +15,7 @@ export interface Line {
 /** A segment's text on one line, with anything that looks like our delimiters taken out. */
 export function cleanText(text: string): string {
   return text
-    .replace(/<\/?\s*(transcript|notes|candidates|question|instructions)\b[^>]*>/gi, ' ')
+    .replace(/<\/?\s*(transcripts?|notes|candidates|question|instructions|conversation)\b[^>]*>/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Segment } from '../../../common/segments';
 import type { TranscriptStage, TranscriptStatus } from '../../../common/transcript-types';
 import type { InsightEvent } from '../../../common/insights';
+import type { AskEvent } from '../../../common/ask';
 
 /** What happens to a transcript while it is processed, as the browser's event stream sees it. */
 export type TranscriptEvent =
@@ -18,6 +19,8 @@ export type TranscriptEvent =
   | { type: 'segment'; index: number; segment: Segment }
   /** An AI output's progress and generated text (modules/insights). */
   | InsightEvent
+  /** An answer being written (channel ask:<message id>; modules/ask). */
+  | AskEvent
   /** A translation track's progress (channel translation:<track id>): a segment's text, or its end. */
   | { type: 'translation'; progress: number; index?: number; text?: string; status?: 'done' | 'failed' }
   /** Sent to whichever worker runs the job. */

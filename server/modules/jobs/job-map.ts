@@ -42,6 +42,8 @@ export interface JobMap {
   'recover-jobs': Record<string, never>;
   /** Make one AI output of a transcript: a summary, chapters, a template's (modules/insights/run.ts). */
   'generate-insight': { insightId: string };
+  /** Answer one question about a transcript or a folder (modules/ask/run.ts). */
+  'answer-question': { messageId: string };
   /** Make one captioned video (modules/render/process.ts); a cancel kills its ffmpeg. */
   'render-video': { renderId: string };
   /** Translate one transcript into one language (modules/translation/process.ts). */
@@ -87,6 +89,7 @@ export const JOB_SPECS = {
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
   'generate-insight': { lane: 'language' },
+  'answer-question': { lane: 'language' },
   // Its own lane: a long render never holds up a transcription, nor the other way round.
   'render-video': { lane: 'render', keepDone: true },
   // Language-model work (translations): its own lane beside transcriptions and renders.

@@ -74,6 +74,8 @@ export async function runLinkImport(
   // 'processing' is a run the worker did not finish (a crash): it starts over.
   const waiting = row?.status === 'queued' || row?.status === 'processing';
   if (!row || !waiting || row.source !== 'link' || !row.sourceUrl || row.mediaKey) return;
+  // The account that asked for it was deleted meanwhile: nobody to admit the download against.
+  if (!row.userId) return;
   const [user] = await t.db.select().from(users).where(eq(users.id, row.userId));
   if (!user) return;
   const claimed = await t.db
@@ -115,7 +117,7 @@ export async function runLinkImport(
     const info = await probeMedia(t.ffprobe, got.file);
     await admitDownloaded(deps, user, row, got.size, info.durationSec);
 
-    const key = mediaKey(row.userId, id);
+    const key = mediaKey(user.id, id);
     await t.storage.adoptFile(got.file, key);
     const named = got.title ?? (got.filename ? nameFromFile(got.filename) : null);
     const stored = await t.db
@@ -308,6 +310,11 @@ function linkErrorOf(err: unknown): unknown {
       return new LinkError('link_redirects', err.message);
     case 'timeout':
       return new LinkError('link_timeout', err.message);
+    case 'dns':
+    case 'refused':
+    case 'unreachable':
+    case 'reset':
+    case 'tls':
     case 'network':
       return new LinkError('link_unreachable', err.message, true);
   }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressAllowed, isRefusedAddress, parseAllowance } from './address';
 import { OutboundError } from './destination';
@@ -147,5 +147,32 @@ describe('safeFetch', () => {
     expect(await res.text()).toBe('POST x=1');
     const cut = await safeFetch(`${base}/big`, { allowPrivate: true, maxBytes: 100 });
     expect((await cut.text(10)).length).toBe(10);
+  });
+
+  it('names what went wrong: name not found, refused, closed, TLS, no answer', async () => {
+    expect(await reason(safeFetch('http://nothing.invalid/', { allowPrivate: true }))).toBe('dns');
+    // A port nobody listens on.
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    expect(await reason(safeFetch(`http://127.0.0.1:${port}/`, { allowPrivate: true }))).toBe('refused');
+    // A server that hangs up without a word, and one that accepts but never answers.
+    const rude = net.createServer((socket) => socket.destroy());
+    const mute = net.createServer(() => undefined);
+    await Promise.all([rude, mute].map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', r))));
+    const at = (s: net.Server) => `127.0.0.1:${(s.address() as AddressInfo).port}`;
+    try {
+      expect(await reason(safeFetch(`http://${at(rude)}/`, { allowPrivate: true }))).toBe('reset');
+      expect(await reason(safeFetch(`http://${at(mute)}/`, { allowPrivate: true, timeoutMs: 300 }))).toBe(
+        'timeout',
+      );
+      // https to a server that speaks plain HTTP: the handshake fails.
+      expect(await reason(safeFetch(`${base.replace('http:', 'https:')}/ok`, { allowPrivate: true }))).toBe(
+        'tls',
+      );
+    } finally {
+      for (const s of [rude, mute]) s.close();
+    }
   });
 });

@@ -2,7 +2,13 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { PrivateAllowance } from './address';
-import { checkOutboundUrl, OutboundError, resolveAllowed, type ResolvedAddress } from './destination';
+import {
+  checkOutboundUrl,
+  OutboundError,
+  resolveAllowed,
+  type OutboundFailure,
+  type ResolvedAddress,
+} from './destination';
 
 // The one way the server reaches addresses its users chose (webhook endpoints, links to import).
 // Every connection's address is checked after DNS resolution, on every redirect, so neither a
@@ -135,11 +141,26 @@ function outboundErrorOf(err: unknown, signal: AbortSignal): Error {
   if (err instanceof OutboundError) return err;
   if (signal.aborted && signal.reason instanceof Error) return signal.reason;
   const message = err instanceof Error ? err.message : String(err);
-  // What the owner of a webhook is told happened (the test delivery's answer).
-  const code = (err as { code?: string }).code;
-  if (code === 'ECONNREFUSED') return new OutboundError('refused', message);
-  if (code === 'ETIMEDOUT') return new OutboundError('timeout', message);
-  return new OutboundError('network', message);
+  // What the owner of a webhook is told happened (the test delivery's answer, the delivery log).
+  const code = (err as { code?: string }).code ?? '';
+  return new OutboundError(NETWORK_REASONS[code] ?? (isTlsCode(code) ? 'tls' : 'network'), message);
+}
+
+const NETWORK_REASONS: Record<string, OutboundFailure> = {
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  ECONNREFUSED: 'refused',
+  ETIMEDOUT: 'timeout',
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  EPROTO: 'tls',
+};
+
+/** Node's certificate and handshake failures (ERR_TLS_…, CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT …). */
+function isTlsCode(code: string): boolean {
+  return /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|^ERR_OSSL/.test(code);
 }
 
 function wrap(

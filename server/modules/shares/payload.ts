@@ -1,5 +1,6 @@
 import { sharePath, type ShareLinkJson, type SharedTranscriptJson } from '../../../common/transcript-types';
-import type { ShareLink } from '../../db/schema';
+import type { ShareLink, TranslationTrack } from '../../db/schema';
+import { translationLanguage } from '../../../common/translation-languages';
 import type { ResolvedShare } from './shares';
 
 /** A link as its owner sees it. */
@@ -20,11 +21,10 @@ const sharedBase = (transcriptId: string, shareId: string) =>
   `/self-api/v1/shares/${transcriptId}/${shareId}`;
 
 /** What a link's visitors get: the text, and media / downloads only as the link allows. */
-export function sharedTranscriptJson({
-  share,
-  transcript: t,
-  exportFormats,
-}: ResolvedShare): SharedTranscriptJson {
+export function sharedTranscriptJson(
+  { share, transcript: t, exportFormats }: ResolvedShare,
+  tracks: readonly TranslationTrack[] = [],
+): SharedTranscriptJson {
   const base = sharedBase(t.id, share.id);
   const media = share.allowMedia && !!t.mediaKey;
   return {
@@ -40,5 +40,10 @@ export function sharedTranscriptJson({
     allow_download: share.allowDownload,
     export_url: share.allowDownload ? `${base}/export` : null,
     export_formats: share.allowDownload ? exportFormats : [],
+    tracks: tracks.map((k) => ({
+      language: k.language,
+      native_name: translationLanguage(k.language)?.native ?? k.language,
+      texts: k.texts,
+    })),
   };
 }

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { limitsFor, type ExportFormat } from '../../../common/ranks';
-import { shareLinks, transcripts, users, type ShareLink, type Transcript, type User } from '../../db/schema';
+import {
+  shareLinks,
+  transcripts,
+  translationTracks,
+  users,
+  type ShareLink,
+  type Transcript,
+  type User,
+} from '../../db/schema';
+import { trackSource } from '../translation/export';
 import type { Actor } from '../workspaces/actor';
 import { recordActivity } from '../transcription/activity';
 import { ShareCode } from '../../../common/error-codes';
@@ -231,7 +240,7 @@ export async function openShare(
   const resolved = await findShare(deps, transcriptId, shareId);
   if (!resolved) return null;
   await countView(deps, resolved.share.id);
-  return sharedTranscriptJson(resolved);
+  return sharedTranscriptJson(resolved, await finishedTracks(deps.db, resolved.transcript.id));
 }
 
 /** The transcript whose media a link plays; the one 404 when the link does not share media. */
@@ -240,13 +249,32 @@ export function sharedMedia({ share, transcript }: ResolvedShare): Transcript {
   return transcript;
 }
 
-/** A download through a link: only when it allows downloads, never beyond its owner's plan. */
+/** A link's transcript's finished translations, by language. */
+export function finishedTracks(db: TranscriptionDeps['db'], transcriptId: string) {
+  return db
+    .select()
+    .from(translationTracks)
+    .where(and(eq(translationTracks.transcriptId, transcriptId), eq(translationTracks.status, 'done')))
+    .orderBy(asc(translationTracks.language));
+}
+
+/**
+ * A download through a link: only when it allows downloads, never beyond its owner's plan; in
+ * a finished translation's language when `track` names one (else the same 404 as a bad link).
+ */
 export async function exportShared(
+  db: TranscriptionDeps['db'],
   { share, transcript, owner }: ResolvedShare,
   format: ExportFormat,
-  opts: ExportOptions,
+  opts: ExportOptions & { track?: string },
 ): Promise<ExportFile> {
   if (!share.allowDownload) throw shareNotFound();
   assertFormatAllowed(owner, format);
+  if (opts.track) {
+    const wanted = opts.track.toLowerCase();
+    const track = (await finishedTracks(db, transcript.id)).find((k) => k.language.toLowerCase() === wanted);
+    if (!track) throw shareNotFound();
+    return buildExport(trackSource(transcript, track), format, opts);
+  }
   return buildExport(exportSource(transcript), format, opts);
 }

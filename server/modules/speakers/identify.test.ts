@@ -155,11 +155,17 @@ describe('identifying speakers on a finished transcript', () => {
     expect((await ask(other.headers)).res.status).toBe(404);
     expect((await ask(u.headers, { speaker_count: 0 })).res.status).toBe(422);
     await fake.db.update(transcripts).set({ speakerNote: 'identifying' }).where(eq(transcripts.id, t.id));
-    expect((await ask(u.headers)).json).toMatchObject({ code: 40942, message: 'errors.speakers.notReady' });
+    expect((await ask(u.headers)).json).toMatchObject({
+      code: 40942,
+      message_key: 'errors.speakers.notReady',
+    });
     await fake.db
       .update(transcripts)
       .set({ speakerNote: null, status: 'failed' })
       .where(eq(transcripts.id, t.id));
-    expect((await ask(u.headers)).json).toMatchObject({ code: 40942, message: 'errors.speakers.notReady' });
+    expect((await ask(u.headers)).json).toMatchObject({
+      code: 40942,
+      message_key: 'errors.speakers.notReady',
+    });
   });
 });

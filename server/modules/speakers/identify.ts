@@ -107,7 +107,9 @@ export async function identifySpeakersJob(
       { pcmPath, durationSec: Math.min(decodedSec, row.durationSec ?? decodedSec) },
       { count: payload.count, signal: ctx.signal },
     );
-    const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId));
+    const [owner] = row.userId
+      ? await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId))
+      : [];
     // The text as it is now (it may have been edited while this ran): saved only if unchanged since.
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const [current] = await db.select().from(transcripts).where(identifying);

@@ -24,7 +24,7 @@ export async function usableMedia(
 /** Moves a finished upload into storage as the transcript's media; returns its storage key. */
 export async function attachUpload(
   deps: TranscriptionDeps,
-  row: Pick<Transcript, 'id' | 'userId'>,
+  row: Pick<Transcript, 'id'> & { userId: string },
   upload: { id: string; path: string },
 ): Promise<string> {
   const key = mediaKey(row.userId, row.id);

@@ -133,7 +133,9 @@ export async function processTranscript(
   const workDir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), 'clipscribe-job-'));
   const segments: Segment[] = [];
   // Speakers an engine labels (a diarizing API's 'A', 'B') are named in the owner's language.
-  const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId));
+  const [owner] = row.userId
+    ? await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId))
+    : [];
   const locale = owner?.language ?? 'en';
   const labeler = createSpeakerLabeler(locale);
   const saveEvery = deps.saveIntervalMs ?? 1_000;

@@ -35,8 +35,9 @@ export function trackSource(t: Transcript, track: TranslationTrack): ExportSourc
     name: `${t.name}.${track.language}`,
     segments: trackSegments(t.segments, track),
     durationSec: t.durationSec,
-    // Cues are cut for the target language (CJK lines are shorter).
+    // Cues are cut and timed for the target language's readers (common/reading-speed.ts).
     language: track.language,
+    readingSpeed: true,
     speakers: t.speakers,
   };
 }

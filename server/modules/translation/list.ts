@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { translationTracks, type Transcript, type TranslationTrack } from '../../db/schema';
+import { translationTracks, type Transcript, type TranslationTrack, type Workspace } from '../../db/schema';
 import type { Actor } from '../workspaces/actor';
 import { transcriptFor } from '../render/access';
 import type { TranslationDeps } from './deps';
@@ -9,12 +9,12 @@ export async function tracksOf(
   deps: Pick<TranslationDeps, 'db'>,
   actor: Actor,
   transcriptId: string,
-): Promise<{ transcript: Transcript; tracks: TranslationTrack[] }> {
-  const { transcript } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.read');
+): Promise<{ transcript: Transcript; workspace: Workspace; tracks: TranslationTrack[] }> {
+  const { transcript, workspace } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.read');
   const tracks = await deps.db
     .select()
     .from(translationTracks)
     .where(eq(translationTracks.transcriptId, transcriptId))
     .orderBy(asc(translationTracks.language));
-  return { transcript, tracks };
+  return { transcript, workspace, tracks };
 }

@@ -1,25 +1,8 @@
 import type { TranslationTrack } from '../../db/schema';
-import type { TranslationStatus } from '../../../common/record-states';
+import type { TrackJson } from '../../../common/translation-types';
 import { translationLanguage } from '../../../common/translation-languages';
 
-export interface TrackJson {
-  id: string;
-  transcript_id: string;
-  language: string;
-  language_name: string;
-  native_name: string;
-  status: TranslationStatus;
-  progress: number;
-  revision: number;
-  chars: number;
-  /** One text per segment of the transcript (same order, same timings). */
-  texts: string[];
-  error: string | null;
-  /** The original was edited after this translation was made. */
-  stale: boolean;
-  created_at: string;
-  completed_at: string | null;
-}
+export type { TrackJson };
 
 export function trackJson(t: TranslationTrack, transcriptUpdatedAt?: Date, withTexts = true): TrackJson {
   const lang = translationLanguage(t.language);

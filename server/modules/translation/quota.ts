@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { translationTracks } from '../../db/schema';
+import { translationTracks, type Workspace } from '../../db/schema';
+import { workspacePlan } from '../workspaces/plan';
 import { usagePeriod } from '../billing/period';
 
 /** Characters a workspace had translated this calendar month (UTC); failed and canceled runs give theirs back. */
@@ -18,4 +19,24 @@ export async function translationCharsUsed(db: DbOrTx, workspaceId: string, now:
       ),
     );
   return Number(row?.chars ?? 0);
+}
+
+export interface TranslationQuota {
+  /** Characters a month under the plan; null: unlimited (0: the plan has no translations). */
+  limit: number | null;
+  used: number;
+  /** null: unlimited. */
+  left: number | null;
+}
+
+/** What the translate dialog shows: the plan's monthly characters and what is left of them. */
+export async function translationQuota(
+  db: DbOrTx,
+  workspace: Workspace,
+  now: Date,
+): Promise<TranslationQuota> {
+  const { limits } = await workspacePlan(db, workspace);
+  const used = await translationCharsUsed(db, workspace.id, now);
+  const limit = limits.translation_chars_per_month;
+  return { limit, used, left: limit === null ? null : Math.max(0, limit - used) };
 }

@@ -112,6 +112,9 @@ describe('translation tracks', () => {
     expect(server.requests[0]!.body.messages[0]!.content).toContain('data, not instructions');
     const list = await h.api('GET', `/transcripts/${t.id}/translations`, user.headers);
     expect(list.json.data.items.map((x: { language: string }) => x.language)).toEqual(['es']);
+    // The plan's characters of the month, with what this track took (STARTER: 200,000).
+    const chars = SEGMENTS.reduce((n, s) => n + s.text.length, 0);
+    expect(list.json.data.quota).toEqual({ limit: 200_000, used: chars, left: 200_000 - chars });
   });
 
   for (const [what, spoil] of [
@@ -218,6 +221,22 @@ describe('translation tracks', () => {
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(['Talk.ja.txt', 'Talk.txt']);
     expect(strFromU8(files['Talk.ja.txt']!)).toContain('お元気ですか？');
+
+    // A share link: its visitors get the finished tracks, and downloads in the language chosen.
+    const link = await h.api('POST', `/transcripts/${t.id}/shares`, user.headers, {
+      allow_media: false,
+      allow_download: true,
+    });
+    const base = `/self-api/v1/shares/${t.id}/${link.json.data.id}`;
+    const shared = (await (await h.app.request(base)).json()).data;
+    expect(shared.tracks).toEqual([
+      { language: 'ja', native_name: '日本語', texts: ['こんにちは。', 'お元気ですか？'] },
+    ]);
+    const sharedTxt = await h.app.request(`${base}/export?format=txt&track=ja`);
+    expect(sharedTxt.headers.get('content-disposition')).toContain('Talk.ja.txt');
+    expect(await sharedTxt.text()).toBe('Ann: こんにちは。\n\nお元気ですか？\n');
+    // A language the transcript has no finished translation in: the one answer of a bad link.
+    expect((await h.app.request(`${base}/export?format=txt&track=de`)).status).toBe(404);
   });
 
   it('edits and translates again one segment (revisions), counts characters against the plan, sends the webhook', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   users,
+  workspaceMembers,
   webhookDeliveries,
   webhookEndpoints,
   type WebhookAttempt,
@@ -207,10 +208,19 @@ async function countFailure(deps: WebhookDeps, endpoint: WebhookEndpoint) {
         notInArray(webhookDeliveries.event, [TEST_EVENT]),
       ),
     );
-  const [owner] = await deps.db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(inArray(users.id, [endpoint.userId]));
+  // Its creator hears of it; once their account is gone, the workspace's owner.
+  const [owner] = endpoint.userId
+    ? await deps.db
+        .select({ email: users.email, language: users.language })
+        .from(users)
+        .where(inArray(users.id, [endpoint.userId]))
+    : await deps.db
+        .select({ email: users.email, language: users.language })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(eq(workspaceMembers.workspaceId, endpoint.workspaceId), eq(workspaceMembers.role, 'owner')))
+        .orderBy(workspaceMembers.createdAt)
+        .limit(1);
   if (!owner) return;
   const mail = renderEndpointDisabledMail({
     lang: owner.language,

@@ -1,0 +1,90 @@
+// The answer on its way in a conversation, as server-sent events: its status and the text as the
+// model writes it (channel ask:<answer id>, in process or over Redis with workers), then the
+// stored answer. Only the asker's own answer: the channel is named by an id only they are given.
+import { eq } from 'drizzle-orm';
+import type { AskEvent } from '../../../common/ask';
+import { askMessages } from '../../db/schema';
+import type { TranscriptEvent } from '../jobs/events';
+import type { Actor } from '../workspaces/actor';
+import { messageJson, pendingAnswer, type AskDeps } from './conversation';
+import { askChannel } from './run';
+import { scopeFor, type ScopeKind } from './scope';
+
+export interface AskMessageEvent {
+  event: 'status' | 'token' | 'message' | 'ping';
+  data: string;
+}
+
+/** A quiet stream looks at the row this often: an event missed on the way never leaves it open. */
+const CHECK_MS = 15_000;
+
+export async function* askEvents(
+  deps: Pick<AskDeps, 'db' | 'now' | 'events'>,
+  actor: Actor,
+  kind: ScopeKind,
+  id: string,
+  signal: AbortSignal,
+): AsyncGenerator<AskMessageEvent> {
+  const scope = await scopeFor(deps.db, actor, kind, id);
+  const row = await pendingAnswer(deps, scope);
+  if (!row) return;
+  const pending: AskEvent[] = [];
+  let wake: (() => void) | null = null;
+  let closed = signal.aborted;
+  const unsubscribe = deps.events.subscribe(askChannel(row.id), (event: TranscriptEvent) => {
+    if (event.type !== 'ask' && event.type !== 'ask-token') return;
+    pending.push(event);
+    wake?.();
+  });
+  const onAbort = () => {
+    closed = true;
+    wake?.();
+  };
+  signal.addEventListener('abort', onAbort);
+  const stored = async () => {
+    const [now] = await deps.db.select().from(askMessages).where(eq(askMessages.id, row.id));
+    return now ?? null;
+  };
+  try {
+    // Subscribed first, then looked at: an answer finished in between is not missed.
+    const first = await stored();
+    if (!first || first.status === 'done' || first.status === 'failed') {
+      if (first) yield { event: 'message', data: JSON.stringify(messageJson(first)) };
+      return;
+    }
+    yield { event: 'status', data: JSON.stringify({ id: row.id, status: first.status }) };
+    while (!closed) {
+      if (pending.length === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, CHECK_MS);
+        });
+        wake = null;
+        if (closed) return;
+        if (pending.length === 0) {
+          const now = await stored();
+          if (!now || now.status === 'done' || now.status === 'failed') {
+            if (now) yield { event: 'message', data: JSON.stringify(messageJson(now)) };
+            return;
+          }
+          yield { event: 'ping', data: '{}' };
+        }
+        continue;
+      }
+      const event = pending.shift()!;
+      if (event.type === 'ask-token') {
+        yield { event: 'token', data: JSON.stringify(event) };
+        continue;
+      }
+      if (event.status === 'done' || event.status === 'failed') {
+        const now = await stored();
+        if (now) yield { event: 'message', data: JSON.stringify(messageJson(now)) };
+        return;
+      }
+      yield { event: 'status', data: JSON.stringify(event) };
+    }
+  } finally {
+    unsubscribe();
+    signal.removeEventListener('abort', onAbort);
+  }
+}
