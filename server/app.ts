@@ -29,6 +29,7 @@ import { userForToken } from './modules/auth/session-user';
 import { mountApis } from './api/routes';
 import { buildOpenApi } from './api/openapi';
 import { renderDocsPage } from './api/docs-page';
+import { errorText } from './modules/messages/error-text';
 import { stripeWebhook } from './api/billing';
 import { buildRobots, buildSitemap } from './modules/seo/sitemap';
 import { legalText } from './modules/seo/content-files';
@@ -166,7 +167,19 @@ export function createApp(deps: AppDeps) {
     c.header('Vary', 'Cookie, Accept-Language');
     if (decision.redirect) return c.redirect(decision.redirect.location, decision.redirect.status);
     c.header('Cache-Control', 'private, max-age=300');
-    return c.html(renderDocsPage(apiDoc(), splitLocalePath(url.pathname).lang, env.APP_NAME));
+    const lang = splitLocalePath(url.pathname).lang;
+    // The examples' refusals read as the API would answer a caller of this language.
+    const [validation, unauthorized, notFound] = await Promise.all(
+      ['errors.api.validation', 'errors.api.unauthorized', 'errors.api.notFound'].map((key) =>
+        errorText(lang, key, null),
+      ),
+    );
+    return c.html(
+      renderDocsPage(apiDoc(), lang, env.APP_NAME, {
+        origin: env.PUBLIC_URL?.replace(/\/$/, '') ?? url.origin,
+        errors: { validation: validation!, unauthorized: unauthorized!, notFound: notFound! },
+      }),
+    );
   };
   app.get('/api/docs', docsPage);
   app.get(`/:lang{${LOCALES.join('|')}}/api/docs`, docsPage);

@@ -1,6 +1,7 @@
 import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, localizePath, type Locale } from '../../common/locales';
 import { DOCS_STRINGS, type DocsStrings } from './docs-strings';
 import type { buildOpenApi } from './openapi';
+import { curlExample, exampleOf, firstField } from './docs-examples';
 
 // /api/docs (/de/api/docs …): the OpenAPI document as one server-rendered page, its chrome in the
 // visitor's language (docs-strings.ts), the operations' summaries and schemas as the document has
@@ -26,16 +27,79 @@ interface Op {
   parameters: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   security: Record<string, unknown>[];
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** The error answers the examples show, their messages already in the page's language. */
+export type DocsErrorMessages = Record<'validation' | 'unauthorized' | 'notFound', string>;
+
+/** One operation's example answers: success (JSON or a file) and a typical refusal. */
+function examples(
+  method: string,
+  path: string,
+  op: Op,
+  s: DocsStrings,
+  origin: string,
+  errors: DocsErrorMessages,
+) {
+  const request = curlExample({ method, path, ...op }, origin);
+  const success = op.responses['200']?.content ?? {};
+  const file = Object.keys(success).find((type) => type !== 'application/json');
+  let answer: string;
+  if (file) answer = `HTTP 200 · Content-Type: ${file}`;
+  else {
+    const data = (success['application/json']?.schema as { properties?: { data?: unknown } } | undefined)
+      ?.properties?.data;
+    const documented = data && Object.keys(data).length > 0;
+    answer = documented
+      ? JSON.stringify({ code: 200, message: 'ok', data: exampleOf(data) }, null, 2)
+      : `{\n  "code": 200,\n  "message": "ok",\n  "data": …\n}\n// ${s.dataNote}`;
+  }
+  const field = firstField({ method, path, ...op });
+  const refusal = field
+    ? {
+        status: 422,
+        body: {
+          code: 422,
+          message: errors.validation,
+          message_key: 'errors.api.validation',
+          data: { fields: { [field]: 'validation.required' } },
+        },
+      }
+    : op.security.length
+      ? {
+          status: 401,
+          body: {
+            code: 401,
+            message: errors.unauthorized,
+            message_key: 'errors.api.unauthorized',
+            data: null,
+          },
+        }
+      : {
+          status: 404,
+          body: { code: 404, message: errors.notFound, message_key: 'errors.api.notFound', data: null },
+        };
+  return `<details class="ex"><summary>${esc(s.examples)}</summary><p class="label">${esc(s.exampleRequest)}</p><pre>${esc(request)}</pre><p class="label">${esc(s.exampleAnswer)}</p><pre>${esc(answer)}</pre><p class="label">${esc(fill(s.errorAnswer, { status: String(refusal.status) }))}</p><pre>${esc(JSON.stringify(refusal.body, null, 2))}</pre></details>`;
 }
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => values[k] ?? m);
 
+const ENGLISH_ERRORS: DocsErrorMessages = {
+  validation: 'Some fields are not valid.',
+  unauthorized: 'Please log in to continue.',
+  notFound: 'Not found.',
+};
+
 export function renderDocsPage(
   doc: Doc,
   lang: Locale = 'en',
   appName = doc.info.title.replace(/ API$/, ''),
+  opts: { origin?: string; errors?: DocsErrorMessages } = {},
 ): string {
+  const origin = opts.origin ?? '';
+  const errorMessages = opts.errors ?? ENGLISH_ERRORS;
   const s = DOCS_STRINGS[lang];
   const tagName = (tag: string) => (tag in s ? s[tag as keyof DocsStrings] : tag);
   const title = fill(s.title, { app: appName });
@@ -84,7 +148,7 @@ export function renderDocsPage(
                 )
                 .join('')
             : '';
-          return `<article id="${esc(op.operationId)}"><h3><span class="m" style="background:${METHOD_COLOR[method] ?? '#334155'}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3><p>${esc(op.summary)} <span class="auth">· ${auth}</span></p>${params}${body}</article>`;
+          return `<article id="${esc(op.operationId)}"><h3><span class="m" style="background:${METHOD_COLOR[method] ?? '#334155'}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3><p>${esc(op.summary)} <span class="auth">· ${auth}</span></p>${params}${body}${examples(method, path, op, s, origin, errorMessages)}</article>`;
         })
         .join('');
       return `<section id="${esc(slug(tag))}"><h2>${esc(tagName(tag))}</h2>${ops}</section>`;
@@ -114,11 +178,13 @@ h3{margin:0;font-size:15px;font-weight:600;word-break:break-all}article p{margin
 table{border-collapse:collapse;width:100%;font-size:13px;margin:8px 0}th,td{border-top:1px solid #f1f5f9;text-align:left;padding:4px 6px;vertical-align:top}
 td code{word-break:break-all}pre{background:#0f172a;color:#e2e8f0;border-radius:8px;padding:10px;overflow:auto;font-size:12px;max-height:360px}
 .langs{list-style:none;margin:8px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px;font-size:13px}.langs a{color:#1d4ed8;text-decoration:none}.langs span{font-weight:600}
+.back{margin:0 0 6px;font-size:13px}.back a{color:#1d4ed8;text-decoration:none}
+details.ex{margin-top:8px}details.ex summary{cursor:pointer;color:#1d4ed8;font-size:13px}
 @media (max-width:700px){.wrap{display:block;padding:12px}nav{position:static;margin-bottom:12px}nav ul{display:flex;flex-wrap:wrap;gap:4px 12px}}
 </style>
 </head>
 <body>
-<header><h1>${esc(title)}</h1><p>${esc(s.intro)}${/[。．]$/.test(s.intro) ? '' : ' '}${esc(s.machine)} <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p><ul class="langs">${languages}</ul></header>
+<header><p class="back"><a href="${localizePath('/dashboard', lang)}" data-testid="docs-back">← ${esc(fill(s.backToApp, { app: appName }))}</a></p><h1>${esc(title)}</h1><p>${esc(s.intro)}${/[。．]$/.test(s.intro) ? '' : ' '}${esc(s.machine)} <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p><p>${esc(s.errorsIntro)}</p><ul class="langs">${languages}</ul></header>
 <div class="wrap"><nav aria-label="${esc(s.sections)}"><ul>${nav}</ul></nav><main>${sections}</main></div>
 </body>
 </html>

@@ -60,6 +60,26 @@ describe('/api/docs', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/(src|href)="https?:/);
   });
+
+  it('shows each operation with an example request, its answer and a refusal, and leads back to the app', async () => {
+    const html = await (await h.app.request('/api/docs')).text();
+    const articles = html.match(/<article /g)!.length;
+    expect(html.match(/<details class="ex">/g)!.length).toBe(articles);
+    // The request is a curl command built from the handler's own schema.
+    expect(html).toContain("curl -X POST 'http://localhost/self-api/v1/transcripts/from-link'");
+    expect(html).toContain("-H 'Authorization: Bearer csk_…'");
+    expect(html).toContain(
+      "-d '{&quot;name&quot;:&quot;Interview with Ada&quot;,&quot;url&quot;:&quot;https://example.com/talk.mp4&quot;}'",
+    );
+    // A documented answer is filled in; a refusal shows the error envelope.
+    expect(html).toContain('&quot;total&quot;');
+    expect(html).toContain('&quot;message_key&quot;: &quot;errors.api.validation&quot;');
+    expect(html).toContain('&quot;message&quot;: &quot;Please log in to continue.&quot;');
+    expect(html).toContain('href="/dashboard" data-testid="docs-back"');
+    const de = await (await h.app.request('/de/api/docs')).text();
+    expect(de).toContain('href="/de/dashboard" data-testid="docs-back">← Zurück zu');
+    expect(de).toContain('&quot;message&quot;: &quot;Bitte melden Sie sich an, um fortzufahren.&quot;');
+  });
 });
 
 describe('/api/docs in the ten languages', () => {
