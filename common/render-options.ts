@@ -57,6 +57,11 @@ export const renderRequestSchema = z
     fit: z.enum(RENDER_FITS).default('crop'),
     /** Audio-only sources: the generated background's colour (a waveform is drawn on it). */
     background: colour.default('#1e293b'),
+    /**
+     * A preview: RENDER_PREVIEW_SECONDS from `start`, to see the style before the whole render
+     * (charged like any render, kept an hour, not listed with the videos).
+     */
+    preview: z.boolean().default(false),
     /** A part of the media only (a preview or a clip), in seconds; the whole media when absent. */
     start: z.number().min(0).max(86_400).optional(),
     end: z.number().min(0).max(86_400).optional(),
@@ -79,6 +84,9 @@ export const PRESET_DEFAULTS: Record<
   social: { size: 84, position: 'middle', bold: true },
   karaoke: { size: 64, position: 'bottom', bold: true },
 };
+
+/** How long a preview is (seconds of media from its start). */
+export const RENDER_PREVIEW_SECONDS = 3;
 
 /** The longest stretch one render may cover, whatever the plan (bounds time and output size). */
 export const RENDER_MAX_SECONDS = 3 * 60 * 60;

@@ -224,7 +224,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /self-api/v1/transcripts/{id}/renders': {
     tag: R,
-    summary: "A transcript's captioned videos (newest first)",
+    summary: "A transcript's captioned videos (newest first) and the month's render minutes left",
+  },
+  'GET /self-api/v1/renders/{id}/events': {
+    tag: R,
+    summary: 'Progress of a captioned video as server-sent events, until it ends',
+    produces: 'text/event-stream',
   },
   'GET /self-api/v1/renders/{id}': { tag: R, summary: 'One captioned video: status, progress, file' },
   'POST /self-api/v1/renders/{id}/cancel': { tag: R, summary: 'Stop a waiting or running render' },

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/app-env';
 import { requireActor } from '../http/current-actor';
 import { uuidParam } from '../http/current-user';
@@ -11,6 +12,7 @@ import { cancelRender } from '../modules/render/cancel';
 import { createRender } from '../modules/render/create';
 import { listRenders, renderFile } from '../modules/render/list';
 import { renderJson } from '../modules/render/payload';
+import { renderEvents } from '../modules/render/live';
 import type { RenderDeps } from '../modules/render/deps';
 import { transcriptNotFound } from '../modules/transcription/ownership';
 
@@ -30,14 +32,23 @@ export function rendersApi() {
   api.get('/transcripts/:id/renders', async (c) => {
     const actor = await requireActor(c);
     const id = uuidParam(c, 'id', transcriptNotFound);
-    const rows = await listRenders(deps(c), actor, id);
-    return c.json(ok({ items: rows.map(renderJson) }));
+    const { rows, quota } = await listRenders(deps(c), actor, id);
+    return c.json(ok({ items: rows.map(renderJson), quota }));
   });
 
   api.get('/renders/:id', async (c) => {
     const actor = await requireActor(c);
     const row = await renderFor(deps(c).db, actor, uuidParam(c, 'id', renderNotFound), 'transcript.read');
     return c.json(ok(renderJson(row)));
+  });
+
+  // Progress as it happens (server-sent events) until the render ends.
+  api.get('/renders/:id/events', async (c) => {
+    const actor = await requireActor(c);
+    const source = await renderEvents(deps(c), actor, uuidParam(c, 'id', renderNotFound));
+    return streamSSE(c, async (stream) => {
+      for await (const msg of source(c.req.raw.signal)) await stream.writeSSE(msg);
+    });
   });
 
   api.post('/renders/:id/cancel', async (c) => {

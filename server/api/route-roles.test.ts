@@ -903,6 +903,13 @@ export const ROUTES: RouteCase[] = [
     request: async (_h, w) => ({ method: 'POST', path: `/renders/${(await render(w)).id}/cancel` }),
   },
   {
+    route: 'GET /renders/:id/events',
+    need: 'viewer',
+    scope: 'object',
+    // A finished render: its stream sends the last snapshot and ends.
+    request: async (_h, w) => get(`/renders/${(await render(w, true)).id}/events`),
+  },
+  {
     route: 'GET /renders/:id/file',
     need: 'viewer',
     scope: 'object',

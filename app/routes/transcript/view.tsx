@@ -39,6 +39,7 @@ import { useInsights } from '../../lib/use-insights';
 import { useCurrentWorkspace } from '../../lib/use-workspace';
 import { AiPanel } from '../../components/ai/ai-panel';
 import { ChapterMarks } from '../../components/ai/chapter-marks';
+import { RenderVideoButton } from '../../components/render/render-dialog';
 import { GlossaryDialog } from '../../components/translation/glossary-dialog';
 import { TrackBar } from '../../components/translation/track-bar';
 import { TrackSegmentRow } from '../../components/translation/track-segment-row';
@@ -366,6 +367,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                   <button type="button" className={button} disabled={!editor.canUndo} onClick={editor.undo}>
                     {t('editor.undo')}
                   </button>
+                ) : null}
+                {editable && media && can('transcript.export') ? (
+                  <RenderVideoButton transcript={transcript} time={player.time} className={button} />
                 ) : null}
                 {track ? (
                   <button

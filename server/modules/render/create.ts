@@ -1,7 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { renderJobs, translationTracks, type RenderJob } from '../../db/schema';
 import { UUID_RE } from '../../../common/validators';
-import { RENDER_MAX_SECONDS, type RenderRequest } from '../../../common/render-options';
+import {
+  RENDER_MAX_SECONDS,
+  RENDER_PREVIEW_SECONDS,
+  type RenderRequest,
+} from '../../../common/render-options';
 import { ExportCode, RenderCode, TranscriptCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import type { Actor } from '../workspaces/actor';
@@ -43,7 +47,11 @@ export async function createRender(
 
   const mediaEnd = transcript.durationSec ?? Math.max(0, ...transcript.segments.map((s) => s.end));
   const start = request.start ?? 0;
-  const end = Math.min(request.end ?? mediaEnd, mediaEnd);
+  // A preview is a few seconds from where the player stood, whatever end was asked for.
+  const end = Math.min(
+    request.preview ? start + RENDER_PREVIEW_SECONDS : (request.end ?? mediaEnd),
+    mediaEnd,
+  );
   if (!(end - start > 0.05)) throw new ApiError(RenderCode.BAD_RANGE, 'errors.render.badRange');
   const duration = end - start;
   if (duration > RENDER_MAX_SECONDS) {

@@ -5,20 +5,24 @@ import { ApiError } from '../errors';
 import type { Actor } from '../workspaces/actor';
 import { renderFor, transcriptFor } from './access';
 import type { RenderDeps } from './deps';
+import { renderQuota, type RenderQuota } from './quota';
+import { workspacePlan } from '../workspaces/plan';
 
-/** The transcript's renders, newest first (the last 20). */
+/** The transcript's renders, newest first (the last 20), and what the workspace's plan leaves. */
 export async function listRenders(
   deps: RenderDeps,
   actor: Actor,
   transcriptId: string,
-): Promise<RenderJob[]> {
-  await transcriptFor(deps.db, actor, transcriptId, 'transcript.read');
-  return deps.db
+): Promise<{ rows: RenderJob[]; quota: RenderQuota }> {
+  const { workspace } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.read');
+  const rows = await deps.db
     .select()
     .from(renderJobs)
     .where(eq(renderJobs.transcriptId, transcriptId))
     .orderBy(desc(renderJobs.createdAt))
     .limit(20);
+  const { limits } = await workspacePlan(deps.db, workspace);
+  return { rows, quota: await renderQuota(deps.db, workspace.id, limits, deps.now()) };
 }
 
 /** A finished render's file and the name to download it under (the transcript's, .mp4). */

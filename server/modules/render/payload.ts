@@ -9,6 +9,8 @@ export interface RenderJson {
   status: RenderStatus;
   progress: number;
   options: RenderRequest;
+  /** A few seconds to see the style (options.preview). */
+  preview: boolean;
   duration_sec: number;
   width: number | null;
   height: number | null;
@@ -29,6 +31,7 @@ export function renderJson(r: RenderJob): RenderJson {
     status: r.status,
     progress: r.progress,
     options: r.options,
+    preview: r.options.preview === true,
     duration_sec: r.durationSec,
     width: r.width,
     height: r.height,

@@ -319,4 +319,44 @@ describe('captioned video render', () => {
     expect(quota.json.code).toBe(40371);
     expect(quota.json.data.minutes_left).toBe(0);
   }, 60_000);
+
+  it('a preview is three seconds from where it starts; the list says what the month leaves; events end with the render', async () => {
+    const { user, t } = await transcriptWith('Free', video, true);
+    const { json } = await h.api('POST', `/transcripts/${t.id}/renders`, user.headers, {
+      preview: true,
+      start: 1,
+      end: 6,
+      style: { preset: 'karaoke' },
+    });
+    expect(json.data).toMatchObject({ preview: true, duration_sec: 3 });
+    const list = await h.api('GET', `/transcripts/${t.id}/renders`, user.headers);
+    expect(list.json.data.items.map((r: { id: string }) => r.id)).toEqual([json.data.id]);
+    // 3 s of Free's 10 minutes: 0.05 min, shown as 0.1 used and 9.9 left (never more than is left).
+    expect(list.json.data.quota).toEqual({
+      minutes_per_month: 10,
+      minutes_used: 0.1,
+      minutes_left: 9.9,
+      max_resolution: 720,
+      watermark: true,
+    });
+    await processRender(h.deps.services.render, json.data.id, {
+      signal: new AbortController().signal,
+      attempt: 1,
+      maxAttempts: 3,
+    });
+    const res = await h.app.request(`/self-api/v1/renders/${json.data.id}/events`, { headers: user.headers });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const text = await res.text();
+    expect(text).toMatch(/^event: snapshot/m);
+    const snapshot = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as { status: string; file_url: string };
+    expect(snapshot.status).toBe('done');
+    const file = await h.app.request(snapshot.file_url, { headers: user.headers });
+    const out = path.join(dir, 'preview.mp4');
+    require('node:fs').writeFileSync(out, Buffer.from(await file.arrayBuffer()));
+    expect(Math.abs(Number(probe(out).format.duration) - 3)).toBeLessThan(0.5);
+    const other = await signedInUser(h.db);
+    expect(
+      (await h.app.request(`/self-api/v1/renders/${json.data.id}/events`, { headers: other.headers })).status,
+    ).toBe(404);
+  }, 60_000);
 });
