@@ -196,10 +196,14 @@ describe('translations', () => {
     expect(saved.data.terms).toEqual([{ source: 'ClipScribe', target: null }]);
 
     // The Japanese interface at 1280 px, and the English one at 375 px: nothing wider than the page.
+    // The language chosen as the switcher does (an account's pages follow its choice).
+    await ctx.addCookies([{ name: 'i18n_redirected', value: 'ja', url: server.url }]);
     await page.goto(`${server.url}/ja/transcript/${id}?track=ja`);
     await expect.poll(() => segmentTexts(page), LOAD).toEqual([JAPANESE_AGAIN, FIXED[1], FIXED[2]]);
+    expect(await page.getByTestId('side-by-side').innerText()).toBe('原文と並べる');
     await shot(page, 'side-by-side-1280-ja');
     expect(await overflows(page)).toBe(false);
+    await ctx.addCookies([{ name: 'i18n_redirected', value: 'en', url: server.url }]);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${server.url}/transcript/${id}?track=ja`);
     await expect.poll(() => segmentTexts(page), LOAD).toEqual([JAPANESE_AGAIN, FIXED[1], FIXED[2]]);
