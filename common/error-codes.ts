@@ -188,6 +188,13 @@ export const AskCode = {
   FOLDER_EMPTY: 40997,
 } as const;
 
+/** A workspace's AI templates (docs/decisions/0037-ai-templates.md). */
+export const TemplateCode = {
+  NOT_FOUND: 40497,
+  /** The workspace keeps MAX_TEMPLATES already; data.limit. */
+  LIMIT_REACHED: 40998,
+} as const;
+
 /** Comments on a transcript (issue #26 part 4). */
 export const CommentCode = {
   NOT_FOUND: 40492,
@@ -250,6 +257,7 @@ export const ERROR_CODES = {
   WorkspaceCode,
   InsightCode,
   AskCode,
+  TemplateCode,
   CommentCode,
   RenderCode,
   TranslationCode,

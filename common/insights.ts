@@ -56,6 +56,8 @@ export interface InsightJson {
   id: string;
   transcript_id: string;
   kind: InsightKind;
+  /** The template a `template` output was made with (a built-in one's id or an own one's uuid). */
+  template: string | null;
   status: InsightStatus;
   /** The language asked for (`transcript`: the transcript's own). */
   language: InsightLanguage;

@@ -34,6 +34,8 @@ export const ACTION_ROLES = {
   'transcript.share': 'editor',
   /** Ask for a summary, chapters or a template's output (docs/decisions/0033-insights.md). */
   'transcript.ai': 'editor',
+  /** Write, edit and delete the workspace's AI templates (decision 0037). */
+  'template.manage': 'editor',
   /** Ask questions about a transcript: reading, with the workspace's AI actions. */
   'transcript.ask': 'viewer',
   'folder.read': 'viewer',

@@ -7,6 +7,7 @@ export type GeneratedKind = 'summary' | 'chapters';
 export interface InsightsState {
   summary: InsightJson | null;
   chapters: InsightJson | null;
+  templates: InsightJson[];
   usage: AiUsageJson;
 }
 
@@ -110,5 +111,5 @@ export function useInsights(transcriptId: string, enabled: boolean) {
     [transcriptId],
   );
 
-  return { state, loadFailed, streams, generate };
+  return { transcriptId, state, loadFailed, streams, generate };
 }

@@ -11,15 +11,29 @@ import { readBody } from '../http/validate';
 import { insightEvents } from '../modules/insights/live';
 import { transcriptInsights } from '../modules/insights/read';
 import { requestInsight } from '../modules/insights/request';
+import { requestTemplateRun } from '../modules/insights/template-run';
 import { transcriptNotFound } from '../modules/transcription/ownership';
 
-/** Asking for a summary or chapters; the language defaults to the caller's interface language. */
-export const insightRequestSchema = z
-  .object({
-    kind: z.enum(['summary', 'chapters']),
-    language: z.enum(INSIGHT_LANGUAGES).optional(),
-  })
-  .strict();
+/**
+ * Asking for a summary, chapters or a template's output; the language defaults to the template's,
+ * else the caller's interface language.
+ */
+export const insightRequestSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.enum(['summary', 'chapters']),
+      language: z.enum(INSIGHT_LANGUAGES).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('template'),
+      /** A built-in template's id (show-notes, blog-post, meeting-minutes, study-notes) or an own template's id. */
+      template: z.string().min(1).max(64),
+      language: z.enum(INSIGHT_LANGUAGES).optional(),
+    })
+    .strict(),
+]);
 
 const deps = (c: Context<AppEnv>) => c.get('deps').services.insights;
 const idParam = (c: Context<AppEnv>) => uuidParam(c, 'id', transcriptNotFound);
@@ -41,10 +55,17 @@ export function insightsApi() {
   api.post('/:id/insights', async (c) => {
     const actor = await requireActor(c);
     const body = await readBody(c, insightRequestSchema);
-    const insight = await requestInsight(deps(c), actor, idParam(c), {
-      kind: body.kind,
-      language: body.language ?? defaultLanguage(actor.user.language),
-    });
+    const insight =
+      body.kind === 'template'
+        ? await requestTemplateRun(deps(c), actor, idParam(c), {
+            template: body.template,
+            language: body.language,
+            fallbackLanguage: defaultLanguage(actor.user.language),
+          })
+        : await requestInsight(deps(c), actor, idParam(c), {
+            kind: body.kind,
+            language: body.language ?? defaultLanguage(actor.user.language),
+          });
     return c.json(ok(insight), 202);
   });
 

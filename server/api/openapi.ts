@@ -26,6 +26,7 @@ import {
 import { createWebhookSchema, revealSecretSchema, updateWebhookSchema } from './webhooks';
 import { insightRequestSchema } from './insights';
 import { askRequestSchema } from '../../common/ask';
+import { templateInputSchema } from '../../common/ai-templates';
 import {
   answerSchema,
   deleteWorkspaceSchema,
@@ -129,11 +130,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /self-api/v1/transcripts/{id}/insights': {
     tag: AI,
-    summary: "A transcript's summary and chapters (with citations), and the month's AI actions",
+    summary:
+      "A transcript's summary, chapters and templates' outputs (with citations), and the month's AI actions",
   },
   'POST /self-api/v1/transcripts/{id}/insights': {
     tag: AI,
-    summary: 'Make (or make again) the summary or the chapters: 202, then generated as a job',
+    summary:
+      'Make (or make again) the summary, the chapters or a template’s Markdown output: 202, then generated as a job',
     body: insightRequestSchema,
   },
   'GET /self-api/v1/transcripts/{id}/insights/events': {
@@ -182,6 +185,24 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary:
       'The answer on its way as server-sent events: status, token (generated text), then message (the stored answer)',
     produces: 'text/event-stream',
+  },
+  'GET /self-api/v1/ai-templates': {
+    tag: AI,
+    summary: 'The built-in AI templates (in your language) and the current workspace’s own',
+  },
+  'POST /self-api/v1/ai-templates': {
+    tag: AI,
+    summary: 'Write a template: your instructions, run on any transcript (editors and up)',
+    body: templateInputSchema,
+  },
+  'PATCH /self-api/v1/ai-templates/{id}': {
+    tag: AI,
+    summary: 'Edit a template (editors and up)',
+    body: templateInputSchema,
+  },
+  'DELETE /self-api/v1/ai-templates/{id}': {
+    tag: AI,
+    summary: 'Delete a template and its outputs (editors and up)',
   },
   'GET /self-api/v1/transcripts/{id}/export': {
     tag: T,

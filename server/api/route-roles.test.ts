@@ -17,6 +17,7 @@ import { createApiKey } from '../modules/api-keys/keys';
 import { hashPassword } from '../modules/auth/passwords';
 import { renderRequestSchema } from '../../common/render-options';
 import {
+  aiTemplates,
   folders,
   renderJobs,
   shareLinks,
@@ -209,6 +210,13 @@ async function webhook(w: World) {
       events: ['transcript.completed'],
       secret: 'whsec_test',
     })
+    .returning();
+  return row!;
+}
+async function aiTemplate(w: World) {
+  const [row] = await h.db
+    .insert(aiTemplates)
+    .values({ workspaceId: w.id, createdBy: w.members.owner.user.id, name: 'T', instructions: 'Do it.' })
     .returning();
   return row!;
 }
@@ -628,6 +636,34 @@ export const ROUTES: RouteCase[] = [
       method: 'DELETE',
       path: `/folders/${(await folder(w)).id}?contents=delete`,
     }),
+  },
+  // AI templates (decision 0037): any member lists them; editors and up write, edit, delete.
+  { route: 'GET /ai-templates', need: 'viewer', scope: 'current', request: async () => get('/ai-templates') },
+  {
+    route: 'POST /ai-templates',
+    need: 'editor',
+    scope: 'current',
+    request: async () => ({
+      method: 'POST',
+      path: '/ai-templates',
+      body: { name: 'Notes', instructions: 'List the topics.' },
+    }),
+  },
+  {
+    route: 'PATCH /ai-templates/:id',
+    need: 'editor',
+    scope: 'object',
+    request: async (_h, w) => ({
+      method: 'PATCH',
+      path: `/ai-templates/${(await aiTemplate(w)).id}`,
+      body: { name: 'Renamed', instructions: 'List the topics.', language: 'de' },
+    }),
+  },
+  {
+    route: 'DELETE /ai-templates/:id',
+    need: 'editor',
+    scope: 'object',
+    request: async (_h, w) => ({ method: 'DELETE', path: `/ai-templates/${(await aiTemplate(w)).id}` }),
   },
   // Webhooks
   { route: 'GET /webhooks', need: 'admin', scope: 'current', request: async () => get('/webhooks') },

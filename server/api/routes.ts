@@ -15,6 +15,7 @@ import { rendersApi } from './renders';
 import { translationsApi } from './translations';
 import { transcriptsApi } from './transcripts';
 import { insightsApi } from './insights';
+import { aiTemplatesApi } from './ai-templates';
 import { invitationsApi, workspacesApi } from './workspaces';
 import { commentsApi } from './comments';
 import { askApi } from './ask';
@@ -31,6 +32,7 @@ export function mountApis(app: Hono<AppEnv>) {
   app.get('/self-api/v1/locales', (c) => c.json(ok({ locales: LOCALES })));
   app.route('/self-api/v1/transcripts', transcriptsApi());
   app.route('/self-api/v1/transcripts', insightsApi());
+  app.route('/self-api/v1/ai-templates', aiTemplatesApi());
   app.route('/self-api/v1', exportsApi());
   app.route('/self-api/v1', sharesApi());
   app.route('/self-api/v1', commentsApi());

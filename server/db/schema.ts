@@ -1000,6 +1000,30 @@ export const askMessages = pgTable(
 export type AskMessage = typeof askMessages.$inferSelect;
 
 /**
+ * A workspace's own AI templates (docs/decisions/0037-ai-templates.md): instructions a member wrote
+ * ("show notes", "meeting minutes" …), run on any of its transcripts. The output is an insight of
+ * kind `template` whose variant is the template's id.
+ */
+export const aiTemplates = pgTable(
+  'ai_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    /** Who wrote it (kept when they leave: the template stays the workspace's). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    instructions: text('instructions').notNull(),
+    /** The output language (common/insights.ts INSIGHT_LANGUAGES); null: the runner's interface language. */
+    language: text('language'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_templates_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+export type AiTemplate = typeof aiTemplates.$inferSelect;
+
+/**
  * AI actions charged against the plan's ai_actions_per_month, one row per generation or answer.
  * No foreign key to transcripts: deleting one does not give its actions back.
  */

@@ -15,8 +15,9 @@ import type { GeneratedKind, useInsights } from '../../lib/use-insights';
 import { chapterAt, ChaptersView } from './chapters-view';
 import { InsightFailed, InsightProgress, StaleNote } from './insight-status';
 import { SummaryView } from './summary-view';
+import { TemplatesTab } from './templates-tab';
 
-type Tab = GeneratedKind;
+type Tab = GeneratedKind | 'templates';
 
 const small =
   'rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
@@ -55,13 +56,13 @@ export function AiPanel({
   const [language, setLanguage] = useState<InsightLanguage>(locale);
   const [asking, setAsking] = useState(false);
   const { state, streams, generate } = insights;
-  const current = state?.[tab] ?? null;
+  const current = tab === 'templates' ? null : (state?.[tab] ?? null);
   const busy = asking || (!!current && (current.status === 'queued' || current.status === 'running'));
 
   const make = async () => {
     setAsking(true);
     try {
-      await generate(tab, language);
+      if (tab !== 'templates') await generate(tab, language);
     } catch {
       // the API client has shown why
     } finally {
@@ -93,6 +94,7 @@ export function AiPanel({
   const tabs: { id: Tab; label: string }[] = [
     { id: 'summary', label: t('ai.tabs.summary') },
     { id: 'chapters', label: t('ai.tabs.chapters') },
+    { id: 'templates', label: t('ai.tabs.templates') },
   ];
 
   return (
@@ -126,7 +128,15 @@ export function AiPanel({
         ))}
       </div>
       <div role="tabpanel" id="ai-tabpanel" aria-labelledby={`ai-tab-${tab}`} className="space-y-3 p-4">
-        {!state ? (
+        {tab === 'templates' ? (
+          <TemplatesTab
+            transcriptId={insights.transcriptId}
+            name={name}
+            transcriptLanguage={transcriptLanguage}
+            onSeek={onSeek}
+            canGenerate={canGenerate}
+          />
+        ) : !state ? (
           <p className="text-sm text-slate-500">
             {insights.loadFailed ? t('errors.requestError') : t('ai.loading')}
           </p>

@@ -56,7 +56,7 @@ const MAX_SPLITS = 4;
 const listed = (model: LanguageModel, numbers: readonly number[]) =>
   model.kind === 'local' ? numbers : undefined;
 
-function inputBudget(model: LanguageModel, answer: number): number {
+export function inputBudget(model: LanguageModel, answer: number): number {
   return Math.max(128, model.contextTokens - answer - OVERHEAD_TOKENS);
 }
 
@@ -82,7 +82,7 @@ function runner(input: GenerateInput) {
  * Lines split into sections that fit `budget`, smaller each time the model says a section did not
  * fit (our estimate was short), up to MAX_SPLITS times.
  */
-async function mapSections<R>(
+export async function mapSections<R>(
   lines: readonly Line[],
   budget: number,
   each: (section: Line[], index: number, of: number) => Promise<R>,

@@ -13,7 +13,7 @@ export interface InsightMessage {
 }
 
 const busy = (s: TranscriptInsightsJson) =>
-  [s.summary, s.chapters].some((i) => i && (i.status === 'queued' || i.status === 'running'));
+  [s.summary, s.chapters, ...s.templates].some((i) => i && (i.status === 'queued' || i.status === 'running'));
 
 /** A quiet stream looks at the rows this often: an event missed on the way never leaves it open. */
 const CHECK_MS = 15_000;

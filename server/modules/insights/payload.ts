@@ -10,6 +10,7 @@ export function insightJson(row: Insight, revision: string): InsightJson {
     id: row.id,
     transcript_id: row.transcriptId,
     kind: row.kind,
+    template: row.kind === 'template' ? row.variant : null,
     status: row.status,
     language: row.language as InsightLanguage,
     progress: row.progress,

@@ -11,6 +11,8 @@ import { revisionOf } from './transcript-lines';
 export interface TranscriptInsightsJson {
   summary: InsightJson | null;
   chapters: InsightJson | null;
+  /** Outputs of templates run on it (variant: the template), newest first. */
+  templates: InsightJson[];
   /** The AI actions of the transcript's workspace this month. */
   usage: AiUsageJson;
 }
@@ -35,6 +37,10 @@ export async function transcriptInsights(
   return {
     summary: of('summary'),
     chapters: of('chapters'),
+    templates: rows
+      .filter((r) => r.kind === 'template')
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .map((r) => insightJson(r, revision)),
     usage: await aiUsage(deps.db, workspace!, deps.now()),
   };
 }

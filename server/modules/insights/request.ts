@@ -27,17 +27,23 @@ export async function requestInsight(
   deps: InsightDeps,
   actor: Actor,
   transcriptId: string,
-  input: { kind: Exclude<InsightKind, 'template'>; language: InsightLanguage },
+  /** `variant`: which template (kind `template` only). */
+  input: { kind: InsightKind; language: InsightLanguage; variant?: string },
 ): Promise<InsightJson> {
   const { transcript } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.ai');
   assertReady(transcript);
   const revision = revisionOf(transcript.segments);
+  const variant = input.kind === 'template' ? (input.variant ?? '') : '';
   const now = deps.now();
   const [existing] = await deps.db
     .select()
     .from(insights)
     .where(
-      and(eq(insights.transcriptId, transcript.id), eq(insights.kind, input.kind), eq(insights.variant, '')),
+      and(
+        eq(insights.transcriptId, transcript.id),
+        eq(insights.kind, input.kind),
+        eq(insights.variant, variant),
+      ),
     );
   if (
     existing &&
@@ -58,7 +64,7 @@ export async function requestInsight(
     userId: actor.user.id,
     transcriptId: transcript.id,
     kind: input.kind,
-    variant: '',
+    variant,
     language: input.language,
     status: 'queued' as const,
     progress: 0,

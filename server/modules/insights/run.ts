@@ -9,6 +9,7 @@ import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/qu
 import { LanguageModelError } from '../language-model/types';
 import type { InsightDeps } from './deps';
 import { generateChapters, generateSummary } from './generate';
+import { templateGenerator } from './template-run';
 import { insightJson } from './payload';
 import { languageInstruction } from './prompts';
 import { refundAction } from './quota';
@@ -48,6 +49,7 @@ const generators: Partial<Record<Insight['kind'], Generator>> = {
       onStage: a.onStage,
     }),
   }),
+  template: (a) => templateGenerator(a),
 };
 
 export function registerGenerator(kind: Insight['kind'], generator: Generator): void {

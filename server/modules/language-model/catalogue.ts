@@ -1,7 +1,7 @@
 // The GGUF instruct models the local adapter knows: the one table behind the automatic download
 // and `npm run model:download -- <name>`. Checksums are the SHA-256 Hugging Face publishes for the
 // files (their LFS object ids, the same in several independent projects' tables); sizes are byte
-// counts where known. The default was chosen by measurement (docs/decisions/0026-language-model.md).
+// counts where known. The default was chosen by measurement (docs/decisions/0038-default-local-model.md).
 
 export interface GgufModel {
   /** The file name in the repository and under DATA_DIR/models. */

@@ -1,0 +1,311 @@
+// npm run bench:load — mixed traffic on the embedded default (issue #30, decision 0034): the
+// compiled server (build/node/main.js, as `npm start` runs it) on PGlite with the job runner in
+// the same process, and at once: 200 open event streams, 20 uploads at a time, pages and API
+// calls at a set rate, transcriptions kept going two at a time. Prints p50/p95/p99 per kind, 5xx
+// and failed requests, the server's RSS over time and its event-loop delay (from /metrics).
+//
+//   npm run bench:load [-- --minutes 10 --streams 200 --uploads 20 --rate 20]  (under flock /tmp/lock.bench)
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { makeMedia } from '../server/test/media';
+import { testModelPath } from '../server/test/test-model';
+// @ts-expect-error plain ESM helpers shared by the web benches
+import { buildProduction, memoryMb, signIn, sleep, startServer } from './lib/server.mjs';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const MINUTES = arg('minutes', 10);
+const STREAMS = arg('streams', 200);
+const UPLOADS = arg('uploads', 20);
+const RATE = arg('rate', 20);
+const TRANSCRIPTIONS = arg('transcriptions', 2);
+const UPLOAD_MB = arg('upload-mb', 4);
+const TOKEN = 'load-bench-metrics-token-0123456789';
+
+type Kind =
+  'page' | 'api-list' | 'api-get' | 'upload-create' | 'upload-patch' | 'stream-open' | 'transcribe-start';
+const times = new Map<Kind, number[]>();
+const status = { '5xx': 0, '4xx': 0, failed: 0, total: 0 };
+const firstErrors: string[] = [];
+function record(kind: Kind, ms: number, code: number | null, what = '') {
+  (times.get(kind) ?? times.set(kind, []).get(kind)!).push(ms);
+  status.total++;
+  if (code === null) status.failed++;
+  else if (code >= 500) status['5xx']++;
+  else if (code >= 400) status['4xx']++;
+  if ((code === null || code >= 400) && firstErrors.length < 10)
+    firstErrors.push(`${kind} ${code ?? 'failed'} ${what}`.trim());
+}
+async function timed(kind: Kind, url: string, init: RequestInit = {}, expect?: number) {
+  const t0 = performance.now();
+  try {
+    const r = await fetch(url, init);
+    const body = Buffer.from(await r.arrayBuffer());
+    record(
+      kind,
+      performance.now() - t0,
+      r.status,
+      r.status >= 400 ? `${url} ${body.toString('utf8', 0, 120)}` : '',
+    );
+    if (expect !== undefined && r.status !== expect) return null;
+    return { status: r.status, headers: r.headers, json: () => JSON.parse(body.toString('utf8')) as unknown };
+  } catch (err) {
+    record(kind, performance.now() - t0, null, (err as Error).message);
+    return null;
+  }
+}
+
+async function main() {
+  buildProduction({ onlyIfMissing: true });
+  const dataDir = path.resolve(process.env.LOAD_DIR ?? 'tmp/bench-load');
+  rmSync(dataDir, { recursive: true, force: true });
+  const env = {
+    WHISPER_MODEL: await testModelPath(),
+    WHISPER_THREADS: '1',
+    METRICS_TOKEN: TOKEN,
+    LOG_LEVEL: 'warn',
+  };
+  let server = await startServer({ name: 'load', dataDir, env });
+  const cookie: string = await signIn(server.base, dataDir);
+  // 20 uploads at once and two transcriptions exceed the Free plan: the operator grants one.
+  await server.stop();
+  const { spawnSync } = await import('node:child_process');
+  spawnSync(
+    process.execPath,
+    ['scripts/start.mjs', 'admin', 'grant-rank', 'bench@example.test', 'Enterprise'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+      stdio: 'ignore',
+    },
+  );
+  server = await startServer({ name: 'load', dataDir, env });
+  const base: string = server.base;
+  const pid: number = server.proc.pid;
+  const auth = { cookie, origin: base };
+  const json = { ...auth, 'content-type': 'application/json' };
+
+  const media = path.resolve('tmp/bench-load-media');
+  const audio = readFileSync(makeMedia(media, 'wav', 120));
+  const uploadBytes = Buffer.alloc(UPLOAD_MB << 20, 7);
+  const b64 = (v: string) => Buffer.from(v).toString('base64');
+
+  async function uploadOnce(bytes: Buffer, name: string, keep: boolean): Promise<string | null> {
+    const r = await timed(
+      'upload-create',
+      `${base}/self-api/v1/uploads`,
+      {
+        method: 'POST',
+        headers: {
+          ...auth,
+          'Tus-Resumable': '1.0.0',
+          'Upload-Length': String(bytes.length),
+          'Upload-Metadata': `filename ${b64(name)},filetype ${b64('audio/wav')}`,
+        },
+      },
+      201,
+    );
+    if (!r) return null;
+    const url = `${base}/self-api/v1/uploads/${r.headers.get('location')!.split('/').pop()}`;
+    for (let offset = 0; offset < bytes.length;) {
+      const part = bytes.subarray(offset, Math.min(bytes.length, offset + (1 << 20)));
+      const p = await timed(
+        'upload-patch',
+        url,
+        {
+          method: 'PATCH',
+          headers: {
+            ...auth,
+            'Tus-Resumable': '1.0.0',
+            'Upload-Offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: new Uint8Array(part),
+        },
+        204,
+      );
+      if (!p) return null;
+      offset = Number(p.headers.get('upload-offset'));
+    }
+    if (!keep)
+      await fetch(url, { method: 'DELETE', headers: { ...auth, 'Tus-Resumable': '1.0.0' } }).catch(
+        () => null,
+      );
+    return url.split('/').pop()!;
+  }
+
+  // Something to browse: three finished transcripts.
+  const browse: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const id = await uploadOnce(audio.subarray(0, 44 + 16000 * 2 * 10), `seed-${i}.wav`, true);
+    const r = await fetch(`${base}/self-api/v1/transcripts`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ upload_id: id }),
+    });
+    browse.push(((await r.json()) as { data: { id: string } }).data.id);
+  }
+
+  const deadline = Date.now() + MINUTES * 60_000;
+  const running = () => Date.now() < deadline;
+  const inFlight: string[] = [];
+  let transcribed = 0;
+  const transcribeTimes: number[] = [];
+
+  // Transcriptions, two at a time: a new one when one ends.
+  const transcriber = async () => {
+    while (running()) {
+      const id = await uploadOnce(audio, 'speech.wav', true);
+      if (!id) continue;
+      const t0 = performance.now();
+      const r = await timed('transcribe-start', `${base}/self-api/v1/transcripts`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ upload_id: id, detect_speech: false }),
+      });
+      if (!r || r.status !== 200) continue;
+      const tid = (r.json() as { data: { id: string } }).data.id;
+      inFlight.push(tid);
+      for (;;) {
+        await sleep(2_000);
+        const row = (await fetch(`${base}/self-api/v1/transcripts/${tid}`, { headers: auth })
+          .then((x) => x.json())
+          .catch(() => null)) as { data?: { status: string } } | null;
+        if (row?.data && (row.data.status === 'done' || row.data.status === 'failed')) break;
+        if (!running()) break;
+      }
+      inFlight.splice(inFlight.indexOf(tid), 1);
+      transcribed++;
+      transcribeTimes.push((performance.now() - t0) / 1000);
+    }
+  };
+
+  // Event streams held open on the transcriptions in flight (or a finished one, reopened).
+  let streamsOpen = 0;
+  let streamEvents = 0;
+  const streamer = async (n: number) => {
+    await sleep((n * 50) % 5_000);
+    while (running()) {
+      const id = inFlight[n % Math.max(1, inFlight.length)] ?? browse[n % browse.length]!;
+      const controller = new AbortController();
+      const stop = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
+      const t0 = performance.now();
+      try {
+        const r = await fetch(`${base}/self-api/v1/transcripts/${id}/events`, {
+          headers: auth,
+          signal: controller.signal,
+        });
+        record('stream-open', performance.now() - t0, r.status);
+        if (r.status !== 200 || !r.body) {
+          await sleep(1_000);
+          continue;
+        }
+        streamsOpen++;
+        try {
+          const reader = r.body.getReader();
+          while (!(await reader.read()).done) streamEvents++;
+        } finally {
+          streamsOpen--;
+        }
+      } catch (err) {
+        if (!controller.signal.aborted)
+          record('stream-open', performance.now() - t0, null, (err as Error).message);
+      } finally {
+        clearTimeout(stop);
+      }
+      if (running()) await sleep(1_000);
+    }
+  };
+
+  // 20 uploads at once, each thrown away when complete (disk stays flat).
+  const uploader = async () => {
+    while (running()) await uploadOnce(uploadBytes, 'load.bin', false);
+  };
+
+  // Pages and API calls, open loop at RATE per second.
+  const browser = async () => {
+    const targets: [Kind, string, Record<string, string>][] = [
+      ['page', `${base}/`, {}],
+      ['page', `${base}/pricing`, {}],
+      ['page', `${base}/dashboard`, auth],
+      ['api-list', `${base}/self-api/v1/transcripts`, auth],
+      ['api-get', `${base}/self-api/v1/transcripts/${browse[0]}`, auth],
+    ];
+    let i = 0;
+    const pending = new Set<Promise<unknown>>();
+    while (running()) {
+      const [kind, url, headers] = targets[i++ % targets.length]!;
+      const p = timed(kind, url, { headers }).finally(() => pending.delete(p));
+      pending.add(p);
+      await sleep(1000 / RATE);
+    }
+    await Promise.all(pending);
+  };
+
+  // RSS and event-loop delay every 10 s.
+  const samples: { t: number; rssMb: number; loopP99Ms: number; loopMaxMs: number; streams: number }[] = [];
+  const t0 = Date.now();
+  const sampler = async () => {
+    while (running()) {
+      await sleep(10_000);
+      const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+        .then((r) => r.text())
+        .catch(() => '');
+      const q = (qt: string) =>
+        Number(
+          new RegExp(`clipscribe_event_loop_delay_seconds\\{quantile="${qt}"\\} ([0-9.e+-]+)`).exec(
+            text,
+          )?.[1] ?? NaN,
+        ) * 1000;
+      samples.push({
+        t: Math.round((Date.now() - t0) / 1000),
+        rssMb: Math.round(memoryMb(pid, 'VmRSS')),
+        loopP99Ms: q('0.99'),
+        loopMaxMs: q('1'),
+        streams: streamsOpen,
+      });
+    }
+  };
+
+  console.log(
+    `Load: ${MINUTES} min, ${STREAMS} event streams, ${UPLOADS} uploads at once (${UPLOAD_MB} MB each), ${RATE} pages+API/s, ${TRANSCRIPTIONS} transcriptions (2 min of audio each).`,
+  );
+  await Promise.all([
+    ...Array.from({ length: TRANSCRIPTIONS }, transcriber),
+    ...Array.from({ length: STREAMS }, (_, n) => streamer(n)),
+    ...Array.from({ length: UPLOADS }, uploader),
+    browser(),
+    sampler(),
+  ]);
+  const peak = memoryMb(pid, 'VmHWM');
+  await server.stop();
+
+  const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
+  console.log('\n| kind | requests | p50 ms | p95 ms | p99 ms |\n| --- | --- | --- | --- | --- |');
+  for (const [kind, xs] of times) {
+    xs.sort((a, b) => a - b);
+    console.log(
+      `| ${kind} | ${xs.length} | ${q(xs, 0.5).toFixed(0)} | ${q(xs, 0.95).toFixed(0)} | ${q(xs, 0.99).toFixed(0)} |`,
+    );
+  }
+  transcribeTimes.sort((a, b) => a - b);
+  console.log(
+    `\nRequests ${status.total}: 5xx ${status['5xx']}, 4xx ${status['4xx']}, failed (no answer) ${status.failed}.`,
+  );
+  if (firstErrors.length) console.log(`First errors: ${firstErrors.join(' · ')}`);
+  console.log(
+    `Transcriptions finished: ${transcribed} (upload to done, p50 ${q(transcribeTimes, 0.5).toFixed(0)} s); event-stream chunks received: ${streamEvents}.`,
+  );
+  console.log(
+    '\n| t (s) | RSS MB | event-loop p99 ms | max ms | streams open |\n| --- | --- | --- | --- | --- |',
+  );
+  for (const s of samples)
+    console.log(
+      `| ${s.t} | ${s.rssMb} | ${s.loopP99Ms.toFixed(1)} | ${s.loopMaxMs.toFixed(1)} | ${s.streams} |`,
+    );
+  console.log(`\nPeak RSS ${Math.round(peak)} MB. Machine: 2 cores shared with other agents' work.`);
+}
+
+await main();
