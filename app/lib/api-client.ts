@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** When true (or true for the error's code) the caller shows its own error; nothing is displayed here. */
   handleErrors?: boolean | ((code: number) => boolean);
   signal?: AbortSignal;
+  /** A longer wait than REQUEST_TIMEOUT_MS for a call that runs a model in the request. */
+  timeoutMs?: number;
 }
 
 export interface ApiClientDeps {
@@ -71,7 +73,7 @@ export function createApiClient(deps: ApiClientDeps) {
         body = JSON.stringify(opts.body ?? {});
       }
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let res: Response;
     try {

@@ -6,6 +6,8 @@ import type { TrackJson } from '../../common/translation-types';
 import { api } from './api';
 import { ApiClientError } from './api-client';
 
+const RETRANSLATE_TIMEOUT_MS = 120_000;
+
 /**
  * Saves a track's segment edits one at a time, each naming the revision it was made on, so an
  * edit saved elsewhere in between is never overwritten: the conflict says so and offers the
@@ -83,6 +85,8 @@ export function useTrackEditor(track: TrackJson | null, onSaved: (t: TrackJson) 
         return await run(() =>
           api.post<TrackJson>(`/self-api/v1/translations/${id}/segments/${index}/retranslate`, undefined, {
             handleErrors: (code) => code === TranslationCode.EDIT_CONFLICT,
+            // One completion runs in the request: a local model on a busy machine takes a while.
+            timeoutMs: RETRANSLATE_TIMEOUT_MS,
           }),
         );
       } finally {

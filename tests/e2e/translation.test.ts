@@ -109,7 +109,7 @@ describe('translations', () => {
     await dialog.getByTestId('translate-search').waitFor();
     const chars = ENGLISH.join('').length;
     await expect
-      .poll(() => dialog.getByTestId('translate-quota').innerText())
+      .poll(() => dialog.getByTestId('translate-quota').innerText(), LOAD)
       .toBe(
         `This transcript: ${chars} characters.\n\n20,000 of 20,000 translation characters left this month.`,
       );
@@ -194,6 +194,20 @@ describe('translations', () => {
     await glossary.waitFor({ state: 'hidden' });
     const saved = await (await fetch(`${server.url}/self-api/v1/glossary`, { headers })).json();
     expect(saved.data.terms).toEqual([{ source: 'ClipScribe', target: null }]);
+
+    // The Japanese interface at 1280 px, and the English one at 375 px: nothing wider than the page.
+    await page.goto(`${server.url}/ja/transcript/${id}?track=ja`);
+    await expect.poll(() => segmentTexts(page), LOAD).toEqual([JAPANESE_AGAIN, FIXED[1], FIXED[2]]);
+    await shot(page, 'side-by-side-1280-ja');
+    expect(await overflows(page)).toBe(false);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${server.url}/transcript/${id}?track=ja`);
+    await expect.poll(() => segmentTexts(page), LOAD).toEqual([JAPANESE_AGAIN, FIXED[1], FIXED[2]]);
+    await page.evaluate(() =>
+      document.querySelector('[data-testid="track-bar"]')!.scrollIntoView({ block: 'center' }),
+    );
+    await shot(page, 'side-by-side-375-en');
+    expect(await overflows(page)).toBe(false);
 
     // Japanese pages at 375 px: the bar, the dialog and the side-by-side rows fit.
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'ja-JP' });

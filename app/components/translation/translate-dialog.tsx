@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { translationLanguage } from '../../../common/translation-languages';
@@ -38,7 +38,11 @@ export function TranslateDialog({
   const localName = useTrackLanguageName();
   const [picked, setPicked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { quota } = tracks;
+  const { quota, reload } = tracks;
+  // Opened: the plan's characters as they are now (another tab or a teammate may have used some).
+  useEffect(() => {
+    if (open) void reload();
+  }, [open, reload]);
   const locked = quota?.limit === 0;
   const short = quota?.left != null && quota.limit !== 0 && sourceChars > quota.left;
   const existing = picked ? tracks.byLanguage.get(picked.toLowerCase()) : undefined;
