@@ -540,7 +540,7 @@ const diskFull: Scenario = async (ctx) => {
       typeof id === 'string' && !id.startsWith('tus')
         ? await tusSend(app, s, id, bytes, 0, { chunk: 1 << 20, pauseMs: 0 })
         : null;
-    const rename = await api(app, s, 'PATCH', `/transcripts/${before}`, { name: 'x'.repeat(4000) });
+    const rename = await api(app, s, 'PATCH', `/transcripts/${before}`, { name: 'Renamed on a full disk' });
     const refused = `upload ${sent ? sent.status : id}, rename ${rename.status}`;
     const health = await fetch(`${app.base}/healthz`);
     rmSync(filler);
@@ -563,7 +563,7 @@ const diskFull: Scenario = async (ctx) => {
     return {
       fault: 'disk full (160 MB tmpfs DATA_DIR)',
       inFlight: 'an upload and a rename while < 400 kB free',
-      outcome: `refused: ${refused} (healthz ${health.status}); space back: ${resumed}; new transcript ${ended.status}; earlier one ${old?.status}`,
+      outcome: `answers: ${refused} (healthz ${health.status}); space back: ${resumed}; new transcript ${ended.status}; earlier one ${old?.status}`,
       lost: check.clean && old?.status === 'done' ? '0' : `check: ${check.out.split('\n').slice(-1)[0]}`,
       duplicates: '0',
       ok: cleanRefusal && ended.status === 'done' && check.clean && leftover.length === 0,

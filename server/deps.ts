@@ -212,7 +212,7 @@ export async function buildServiceDeps(
       const member = await membershipOf(db, actor, workspaceId);
       if (!member) throw new ApiError(TranscriptCode.UPLOAD_NOT_FOUND, 'errors.uploads.notFound');
       assertCan(member.role, 'transcript.create');
-      if (sizeBytes !== undefined) await assertAdmission(db, actor.user, { sizeBytes }, now());
+      if (sizeBytes !== undefined) await assertAdmission(db, actor.user, { sizeBytes, workspaceId }, now());
     },
     sweepEveryMs: HOUR_MS,
     corsOrigins: env.CORS_ORIGINS,

@@ -16,6 +16,7 @@ import type { WebhookDeps } from './modules/webhooks/deps';
 import type { InsightDeps } from './modules/insights/deps';
 import { runInsightJob } from './modules/insights/run';
 import { runAnswerJob } from './modules/ask/run';
+import { sweepExpiredRenders } from './modules/render/files';
 
 import type { RenderDeps } from './modules/render/deps';
 import { processRender } from './modules/render/process';
@@ -68,7 +69,10 @@ export function backgroundHandlers(deps: {
   return {
     'send-mail': (msg) => sendQueuedMail(deps.mailer, msg),
     'account-mail': (job) => runAccountMail(deps.accounts, job),
-    'sweep-retention': async () => void (await sweepExpiredTranscripts(deps.transcription)),
+    'sweep-retention': async () => {
+      await sweepExpiredTranscripts(deps.transcription);
+      await sweepExpiredRenders(deps.transcription);
+    },
     'deliver-webhook': (job) => deliverWebhook(deps.webhooks, job),
     'recover-jobs': async () => {
       await recoverTranscriptJobs(deps.transcription);

@@ -50,7 +50,7 @@ export async function updateProfile(
  * Deletes the account with its personal workspace (rows cascade; files through removeUserFiles),
  * after cancelling its subscriptions (a Stripe failure stops the deletion, so billing never outlives it).
  * What it made in team workspaces stays with the team, its author shown as a former member
- * (docs/decisions/0036-account-deletion-in-teams.md). The only owner of a team with other members
+ * (docs/decisions/0040-account-deletion-in-teams.md). The only owner of a team with other members
  * is refused, naming the team; a team it is alone in goes with it.
  * Needs the password, or for a Google-only account the typed e-mail address.
  */

@@ -11,6 +11,7 @@ import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
 import { bulkTranscripts, ownTranscript, transcriptNotFound } from '../transcription/ownership';
 import { madeChapters } from '../insights/made';
+import { planLimits } from '../workspaces/plan';
 import {
   assertFormatAllowed,
   buildExport,
@@ -50,8 +51,9 @@ export async function exportTranscript(
   format: ExportFormat,
   opts: ExportOptions,
 ): Promise<ExportFile> {
-  assertFormatAllowed(actor.user, format);
   const row = await ownTranscript(deps, actor, id, 'transcript.export');
+  // The transcript's workspace's plan (its owner's), whoever exports.
+  assertFormatAllowed(await planLimits(deps.db, row.workspaceId), format);
   if (row.status !== 'done') throw notReady([row.id]);
   const file = await buildExport(exportSource(row, await madeChapters(deps.db, row.id)), format, opts);
   await recordActivity(
@@ -86,7 +88,7 @@ export async function exportTranscripts(
   format: ExportFormat,
   opts: ExportOptions,
 ): Promise<BulkExport> {
-  assertFormatAllowed(actor.user, format);
+  assertFormatAllowed(await planLimits(deps.db, actor.workspace.id), format);
   const ids = [...new Set(requested)];
   const { db } = deps;
   const mine = bulkTranscripts(actor, 'transcript.export', ids);

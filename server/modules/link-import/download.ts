@@ -162,7 +162,7 @@ async function admitDownloaded(
     await assertAdmission(
       deps.transcription.db,
       user,
-      { sizeBytes, durationSec, forTranscript: row.id },
+      { sizeBytes, durationSec, forTranscript: row.id, workspaceId: row.workspaceId },
       deps.transcription.now(),
     );
   } catch (err) {

@@ -26,7 +26,7 @@ export async function retryRun(deps: LinkImportDeps, actor: Actor, id: string, o
 
 async function retryDownload(deps: LinkImportDeps, actor: Actor, row: Transcript, options: RetryOptions) {
   const t = deps.transcription;
-  await assertAdmission(t.db, actor.user, {}, t.now());
+  await assertAdmission(t.db, actor.user, { workspaceId: row.workspaceId }, t.now());
   const [updated] = await t.db
     .update(transcripts)
     .set({

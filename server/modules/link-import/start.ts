@@ -44,7 +44,7 @@ export async function importFromLink(deps: LinkImportDeps, actor: Actor, input: 
   const url = await assertImportableUrl(input.url, deps.allowPrivate);
   assertCan(actor.role, 'transcript.create');
   const folderId = await targetFolderId(t, actor, input.folder_id);
-  await assertAdmission(t.db, actor.user, {}, t.now());
+  await assertAdmission(t.db, actor.user, { workspaceId: actor.workspace.id }, t.now());
   const fromPath = filenameFromUrl(url.href);
   const [row] = await t.db
     .insert(transcripts)

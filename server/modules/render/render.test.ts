@@ -13,6 +13,7 @@ import { newTranscript } from '../../test/factories';
 import { renderJobs, translationTracks } from '../../db/schema';
 import { processRender } from './process';
 import { renderFfmpegPath } from './ffmpeg';
+import { sweepExpiredRenders } from './files';
 import type { Segment } from '../../../common/segments';
 
 const require = createRequire(import.meta.url);
@@ -358,5 +359,56 @@ describe('captioned video render', () => {
     expect(
       (await h.app.request(`/self-api/v1/renders/${json.data.id}/events`, { headers: other.headers })).status,
     ).toBe(404);
+  }, 60_000);
+
+  it('render files go with their transcript, and expire after 30 days (previews after an hour)', async () => {
+    const storage = h.deps.services.render.storage;
+    // A real render, then its transcript deleted through the API: the MP4 is gone too.
+    const made = await render('STARTER', { end: 2 });
+    const [row] = await h.db.select().from(renderJobs).where(eq(renderJobs.id, made.data.id));
+    expect(await storage.size(row!.outputKey!)).toBeGreaterThan(1000);
+    const del = await h.api('DELETE', `/transcripts/${made.transcript.id}`, made.user.headers);
+    expect(del.res.status).toBe(200);
+    expect(await storage.size(row!.outputKey!)).toBeNull();
+
+    // The hourly sweep: old videos and previews lose their file, recent ones keep it.
+    const { user, t } = await transcriptWith('Free', video, true);
+    const day = 86_400_000;
+    const now = Date.now();
+    const aged = async (ageMs: number, preview: boolean) => {
+      const id = crypto.randomUUID();
+      const key = `media/${user.user.id}/renders/${id}.mp4`;
+      await storage.putFile(video, key);
+      await h.db.insert(renderJobs).values({
+        id,
+        workspaceId: t.workspaceId,
+        userId: user.user.id,
+        transcriptId: t.id,
+        options: { preview } as never,
+        status: 'done',
+        durationSec: 3,
+        maxResolution: 720,
+        outputKey: key,
+        createdAt: new Date(now - ageMs),
+        finishedAt: new Date(now - ageMs),
+      });
+      return { id, key };
+    };
+    const old = await aged(31 * day, false);
+    const recent = await aged(29 * day, false);
+    const oldPreview = await aged(2 * 3_600_000, true);
+    const newPreview = await aged(10 * 60_000, true);
+    expect(await sweepExpiredRenders(h.deps.services.transcription)).toBe(2);
+    expect(await storage.size(old.key)).toBeNull();
+    expect(await storage.size(oldPreview.key)).toBeNull();
+    expect(await storage.size(recent.key)).toBeGreaterThan(0);
+    expect(await storage.size(newPreview.key)).toBeGreaterThan(0);
+    // The row stays (history, minutes of the month) without a file to download.
+    const got = await h.api('GET', `/renders/${old.id}`, user.headers);
+    expect(got.json.data).toMatchObject({ status: 'done', file_url: null });
+    expect(
+      (await h.app.request(`/self-api/v1/renders/${old.id}/file`, { headers: user.headers })).status,
+    ).toBe(409);
+    expect(await sweepExpiredRenders(h.deps.services.transcription)).toBe(0);
   }, 60_000);
 });

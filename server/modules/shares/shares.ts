@@ -5,7 +5,7 @@ import {
   shareLinks,
   transcripts,
   translationTracks,
-  users,
+  workspaces,
   type ShareLink,
   type Transcript,
   type User,
@@ -17,6 +17,7 @@ import { ShareCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import type { TranscriptionDeps } from '../transcription/deps';
 import { ownTranscript } from '../transcription/ownership';
+import { planLimits } from '../workspaces/plan';
 import { SHARE_ID_RE, type SharedTranscriptJson } from '../../../common/transcript-types';
 import { UUID_RE } from '../../../common/validators';
 import { assertFormatAllowed, buildExport, type ExportFile, type ExportOptions } from '../exports/build';
@@ -68,15 +69,21 @@ export async function createShare(
       fields: { expires_at: 'errors.shares.badExpiry' },
     });
   }
-  const limit = limitsFor(user.rankName, user.customLimits).share_links;
+  // The workspace's plan and its links, whoever made them (pooled per workspace).
+  const plan = await planLimits(deps.db, row.workspaceId);
+  const limit = limitsFor(plan.rankName, plan.customLimits).share_links;
   return deps.db.transaction(async (tx) => {
-    // Locking the user row serialises concurrent creates, so two at once cannot pass the limit.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    // Locking the workspace row serialises concurrent creates, so two at once cannot pass the limit.
+    await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.id, row.workspaceId))
+      .for('update');
     if (limit !== null) {
       const [active] = await tx
         .select({ n: count() })
         .from(shareLinks)
-        .where(and(eq(shareLinks.userId, user.id), activeAt(now)));
+        .where(and(eq(shareLinks.workspaceId, row.workspaceId), activeAt(now)));
       if ((active?.n ?? 0) >= limit) {
         throw new ApiError(ShareCode.LIMIT_REACHED, 'errors.shares.limitReached', { limit });
       }
@@ -164,15 +171,9 @@ export async function resolveShare(
   now: Date,
 ): Promise<ResolvedShare | null> {
   const [row] = await deps.db
-    .select({
-      share: shareLinks,
-      transcript: transcripts,
-      rankName: users.rankName,
-      customLimits: users.customLimits,
-    })
+    .select({ share: shareLinks, transcript: transcripts })
     .from(shareLinks)
     .innerJoin(transcripts, eq(transcripts.id, shareLinks.transcriptId))
-    .innerJoin(users, eq(users.id, shareLinks.userId))
     .where(and(eq(shareLinks.id, shareId), activeAt(now)));
   if (!row) return null;
   if (
@@ -181,11 +182,13 @@ export async function resolveShare(
   )
     return null;
   if (row.transcript.status !== 'done') return null;
+  // The workspace's plan, not the link maker's (who may have left or deleted their account).
+  const owner = await planLimits(deps.db, row.share.workspaceId);
   return {
     share: row.share,
     transcript: row.transcript,
-    owner: { rankName: row.rankName, customLimits: row.customLimits },
-    exportFormats: limitsFor(row.rankName, row.customLimits).export_formats,
+    owner,
+    exportFormats: limitsFor(owner.rankName, owner.customLimits).export_formats,
   };
 }
 

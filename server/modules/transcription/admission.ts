@@ -1,25 +1,29 @@
-import { and, count, eq, gte, inArray, lt, ne, sum } from 'drizzle-orm';
+import { and, count, gte, inArray, lt, ne, sum } from 'drizzle-orm';
 import { limitsFor, type RankLimits } from '../../../common/ranks';
 import type { Db } from '../../db/client';
 import { transcripts, usageRecords, type User } from '../../db/schema';
 import { AdmissionCode } from '../../../common/error-codes';
 import { ApiError } from '../errors';
 import { usagePeriod } from '../billing/period';
+import { poolOf, workspacePlanById } from '../workspaces/plan';
 
-/** Minutes charged in the user's current usage period (calendar month, or billing months). */
+/**
+ * Minutes charged in the current usage period (calendar month, or billing months) of the plan
+ * `user` holds: pooled over every workspace it pays for (its personal one and the teams it owns),
+ * whoever in them transcribed.
+ */
 export async function minutesUsed(
   db: Db,
   user: Pick<User, 'id' | 'periodAnchor'>,
   now: Date,
 ): Promise<number> {
   const { start, end } = usagePeriod(user.periodAnchor, now);
-  const userId = user.id;
   const [row] = await db
     .select({ seconds: sum(usageRecords.seconds) })
     .from(usageRecords)
     .where(
       and(
-        eq(usageRecords.userId, userId),
+        inArray(usageRecords.workspaceId, poolOf(db, user.id)),
         gte(usageRecords.createdAt, start),
         lt(usageRecords.createdAt, end),
       ),
@@ -27,11 +31,16 @@ export async function minutesUsed(
   return Number(row?.seconds ?? 0) / 60;
 }
 
-async function activeJobs(db: Db, userId: string): Promise<number> {
+async function activeJobs(db: Db, holderId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(transcripts)
-    .where(and(eq(transcripts.userId, userId), inArray(transcripts.status, ['queued', 'processing'])));
+    .where(
+      and(
+        inArray(transcripts.workspaceId, poolOf(db, holderId)),
+        inArray(transcripts.status, ['queued', 'processing']),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -45,12 +54,17 @@ export interface AdmissionRequest {
    * not counted against itself, and its jobs-at-once check was made when it was created.
    */
   forTranscript?: string;
+  /**
+   * The workspace the file goes to: its plan (its owner's) decides, and its pool is charged.
+   * Without it, the user's own plan and pool (their personal workspace's).
+   */
+  workspaceId?: string;
 }
 
 /**
- * The one place that says whether a user may transcribe a file now: file size, duration,
- * minutes left in the period (counting jobs already waiting) and jobs running at once. The
- * numbers come from the rank table (common/ranks.ts).
+ * The one place that says whether a file may be transcribed now: file size, duration, minutes
+ * left in the period (counting jobs already waiting) and jobs running at once. The numbers come
+ * from the rank table (common/ranks.ts) for the workspace's plan, counted over its pool.
  */
 export async function assertAdmission(
   db: Db,
@@ -58,7 +72,9 @@ export async function assertAdmission(
   request: AdmissionRequest,
   now: Date,
 ): Promise<RankLimits> {
-  const limits = limitsFor(user.rankName, user.customLimits);
+  const plan = request.workspaceId ? await workspacePlanById(db, request.workspaceId) : null;
+  const limits = plan ? plan.limits : limitsFor(user.rankName, user.customLimits);
+  const holder = plan ? plan.holder : user;
   if (request.sizeBytes !== undefined && request.sizeBytes > limits.max_file_mb * 1024 * 1024) {
     throw new ApiError(AdmissionCode.FILE_TOO_LARGE, 'errors.transcripts.fileTooLarge', {
       limit_mb: limits.max_file_mb,
@@ -70,8 +86,9 @@ export async function assertAdmission(
     });
   }
   if (limits.minutes_per_month !== null) {
-    const used = await minutesUsed(db, user, now);
-    const pending = await pendingMinutes(db, user.id, request.forTranscript);
+    // A team without an owner (its last one's account is gone) has no minutes to draw on.
+    const used = holder ? await minutesUsed(db, holder, now) : limits.minutes_per_month;
+    const pending = holder ? await pendingMinutes(db, holder.id, request.forTranscript) : 0;
     const left = Math.max(0, limits.minutes_per_month - used - pending);
     const needed = (request.durationSec ?? 0) / 60;
     if (left <= 0 || needed > left) {
@@ -80,7 +97,10 @@ export async function assertAdmission(
       });
     }
   }
-  if (!request.forTranscript && (await activeJobs(db, user.id)) >= limits.concurrent_jobs) {
+  if (
+    !request.forTranscript &&
+    (holder ? await activeJobs(db, holder.id) : limits.concurrent_jobs) >= limits.concurrent_jobs
+  ) {
     throw new ApiError(AdmissionCode.TOO_MANY_JOBS, 'errors.transcripts.tooManyJobs', {
       limit: limits.concurrent_jobs,
       count: limits.concurrent_jobs, // picks the message's plural form
@@ -90,13 +110,13 @@ export async function assertAdmission(
 }
 
 /** Minutes of jobs accepted but not finished: they will be charged when they succeed. */
-async function pendingMinutes(db: Db, userId: string, except?: string): Promise<number> {
+async function pendingMinutes(db: Db, holderId: string, except?: string): Promise<number> {
   const [row] = await db
     .select({ seconds: sum(transcripts.durationSec) })
     .from(transcripts)
     .where(
       and(
-        eq(transcripts.userId, userId),
+        inArray(transcripts.workspaceId, poolOf(db, holderId)),
         inArray(transcripts.status, ['queued', 'processing']),
         except ? ne(transcripts.id, except) : undefined,
       ),

@@ -47,7 +47,7 @@ export async function createFromUpload(deps: TranscriptionDeps, actor: Actor, in
       await assertAdmission(
         deps.db,
         user,
-        { sizeBytes: upload.size, durationSec: info.durationSec },
+        { sizeBytes: upload.size, durationSec: info.durationSec, workspaceId: actor.workspace.id },
         deps.now(),
       );
     } catch (err) {

@@ -7,6 +7,7 @@ import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
 import { cancelTranscription } from './transcribe-jobs';
 import { ownFolder } from './ownership';
+import { deleteRenderFiles, renderFilesOf } from '../render/files';
 
 /** A generous cap: folders are one level, and a list this long is already hard to use. */
 export const MAX_FOLDERS = 500;
@@ -87,8 +88,13 @@ export async function deleteFolder(
     for (const t of inside) {
       if (t.status === 'queued' || t.status === 'processing') await cancelTranscription(deps.queue, t.id);
     }
+    const renderFiles = await renderFilesOf(
+      deps.db,
+      inside.map((t) => t.id),
+    );
     if (inside.length) await deps.db.delete(transcripts).where(inFolder);
     for (const t of inside) if (t.mediaKey) await deps.storage.delete(t.mediaKey);
+    await deleteRenderFiles(deps.storage, renderFiles, deps.logger);
   }
   // Transcripts left inside fall back to the root (folder_id ON DELETE SET NULL).
   await deps.db

@@ -84,7 +84,9 @@ export async function importCaptions(deps: TranscriptionDeps, actor: Actor, inpu
       completedAt: deps.now(),
     })
     .returning();
-  const stored = upload ? { ...row!, mediaKey: await attachUpload(deps, { id: row!.id, userId: user.id }, upload) } : row!;
+  const stored = upload
+    ? { ...row!, mediaKey: await attachUpload(deps, { id: row!.id, userId: user.id }, upload) }
+    : row!;
   await recordActivity(
     deps.db,
     {

@@ -3,6 +3,7 @@ import { DAY_MS } from '../../../common/dates';
 import { RANK_LIMITS, RANKS } from '../../../common/ranks';
 import { transcripts, users } from '../../db/schema';
 import type { TranscriptionDeps } from './deps';
+import { deleteRenderFiles, renderFilesOf } from '../render/files';
 
 /**
  * Plans keep transcripts for a number of days (common/ranks.ts retention_days). A transcript
@@ -51,12 +52,17 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
       .where(and(finished, condition))
       .limit(batch);
     if (rows.length === 0) continue;
+    const renderFiles = await renderFilesOf(
+      deps.db,
+      rows.map((r) => r.id),
+    );
     await deps.db.delete(transcripts).where(
       inArray(
         transcripts.id,
         rows.map((r) => r.id),
       ),
     );
+    await deleteRenderFiles(deps.storage, renderFiles, deps.logger);
     for (const row of rows) {
       if (row.mediaKey) await deps.storage.delete(row.mediaKey).catch(() => undefined);
       await deps.notify?.({

@@ -41,7 +41,14 @@ export async function retryTranscript(
     deps.storage.withLocalFile(stored, (file) => probeMedia(deps.ffprobe, file)),
   );
   // A re-run of a finished transcript is already paid for: only the jobs-at-once limit applies.
-  await assertAdmission(deps.db, actor.user, rerun ? {} : { durationSec: info.durationSec }, deps.now());
+  await assertAdmission(
+    deps.db,
+    actor.user,
+    rerun
+      ? { workspaceId: row.workspaceId }
+      : { durationSec: info.durationSec, workspaceId: row.workspaceId },
+    deps.now(),
+  );
   const [updated] = await deps.db
     .update(transcripts)
     .set({

@@ -1,6 +1,13 @@
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, workspaceInvitations, workspaceMembers, type Workspace } from '../../db/schema';
+import {
+  users,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+  type User,
+  type Workspace,
+} from '../../db/schema';
 import { RANKS, limitsFor, standardRank, type RankLimits } from '../../../common/ranks';
 
 export interface WorkspacePlan {
@@ -8,6 +15,11 @@ export interface WorkspacePlan {
   limits: RankLimits;
   /** Members the workspace may have. */
   seats: number;
+  /**
+   * The account whose plan it is (the personal workspace's account, or the team's best-ranked
+   * owner): its usage period, and whose pool of minutes the workspace draws on. Null: no owner.
+   */
+  holder: Pick<User, 'id' | 'periodAnchor'> | null;
 }
 
 const rankOrder = (name: string) => RANKS.indexOf(standardRank(name) ?? 'Enterprise');
@@ -17,22 +29,59 @@ const rankOrder = (name: string) => RANKS.indexOf(standardRank(name) ?? 'Enterpr
  * workspace, until it is billed on its own, the best plan among its owners.
  */
 export async function workspacePlan(db: DbOrTx, workspace: Workspace): Promise<WorkspacePlan> {
+  const columns = {
+    id: users.id,
+    periodAnchor: users.periodAnchor,
+    rankName: users.rankName,
+    customLimits: users.customLimits,
+  };
   const holders = workspace.personalUserId
-    ? await db
-        .select({ rankName: users.rankName, customLimits: users.customLimits })
-        .from(users)
-        .where(eq(users.id, workspace.personalUserId))
+    ? await db.select(columns).from(users).where(eq(users.id, workspace.personalUserId))
     : await db
-        .select({ rankName: users.rankName, customLimits: users.customLimits })
+        .select(columns)
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.role, 'owner')));
-  const best = holders.sort((a, b) => rankOrder(b.rankName) - rankOrder(a.rankName))[0] ?? {
-    rankName: 'Free',
-    customLimits: null,
+  const best = holders.sort((a, b) => rankOrder(b.rankName) - rankOrder(a.rankName))[0];
+  const limits = limitsFor(best?.rankName ?? 'Free', best?.customLimits ?? null);
+  return {
+    rankName: best?.rankName ?? 'Free',
+    limits,
+    seats: workspace.kind === 'personal' ? 1 : limits.seats,
+    holder: best ? { id: best.id, periodAnchor: best.periodAnchor } : null,
   };
-  const limits = limitsFor(best.rankName, best.customLimits);
-  return { rankName: best.rankName, limits, seats: workspace.kind === 'personal' ? 1 : limits.seats };
+}
+
+/** workspacePlan for a workspace known by id (null: no such workspace). */
+export async function workspacePlanById(db: DbOrTx, workspaceId: string): Promise<WorkspacePlan | null> {
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  return workspace ? workspacePlan(db, workspace) : null;
+}
+
+/**
+ * A workspace's plan in the shape the limit checks read (`limitsFor(rankName, customLimits)`
+ * gives its limits back), for a workspace known by id; Free when it is gone.
+ */
+export async function planLimits(
+  db: DbOrTx,
+  workspaceId: string,
+): Promise<{ rankName: string; customLimits: RankLimits }> {
+  const plan = await workspacePlanById(db, workspaceId);
+  return plan
+    ? { rankName: plan.rankName, customLimits: plan.limits }
+    : { rankName: 'Free', customLimits: limitsFor('Free', null) };
+}
+
+/**
+ * The workspaces one plan pays for: those its holder owns (the personal one and their teams).
+ * Minutes, jobs at once and the other monthly counts are pooled over them, so a team uses its
+ * owner's plan and creating more workspaces never makes more minutes.
+ */
+export function poolOf(db: DbOrTx, holderId: string) {
+  return db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, holderId), eq(workspaceMembers.role, 'owner')));
 }
 
 /** Seats taken: members, and invitations still waiting for their answer. */

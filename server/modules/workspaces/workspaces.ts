@@ -9,6 +9,7 @@ import type { Actor } from './actor';
 import { assertCan, membershipOf } from './access';
 import type { WorkspaceDeps } from './deps';
 import { workspaceNotFound } from './errors';
+import { deleteRenderFiles, renderFilesOf } from '../render/files';
 
 /** Team workspaces one account may own: far above what a team needs, low enough to stop abuse. */
 export const MAX_OWNED_TEAMS = 20;
@@ -113,7 +114,12 @@ export async function deleteWorkspace(deps: WorkspaceDeps, actor: Actor, id: str
   for (const t of inside) {
     if (t.status === 'queued' || t.status === 'processing') await cancelTranscription(deps.queue, t.id);
   }
+  const renderFiles = await renderFilesOf(
+    deps.db,
+    inside.map((t) => t.id),
+  );
   await deps.db.delete(workspaces).where(and(eq(workspaces.id, id), eq(workspaces.kind, 'team')));
+  await deleteRenderFiles(deps.storage, renderFiles, deps.logger);
   for (const t of inside) {
     if (!t.mediaKey) continue;
     await deps.storage.delete(t.mediaKey).catch((err: unknown) => {
