@@ -45,6 +45,10 @@ export interface ConversationJson {
   /** What the conversation is about: one transcript, or the transcripts of a folder. */
   scope: { kind: 'transcript' | 'folder'; id: string };
   messages: AskMessageJson[];
+  /** The transcripts the scope covers (names for citations into another transcript of a folder). */
+  transcripts: { id: string; name: string }[];
+  /** A transcript's folder, which the caller may also ask about (null: none, or another scope). */
+  folder: { id: string; name: string } | null;
   /** The AI actions of the workspace this month (one per question). */
   usage: { used: number; limit: number | null };
 }

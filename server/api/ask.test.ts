@@ -71,6 +71,8 @@ describe('ask API', () => {
 
     const c = await settled(headers, `/transcripts/${t.id}`);
     expect(c.scope).toEqual({ kind: 'transcript', id: t.id });
+    expect(c.folder).toBeNull();
+    expect(c.transcripts).toEqual([{ id: t.id, name: t.name }]);
     expect(c.usage).toEqual({ used: 1, limit: 10 });
     const answer = c.messages[1]!;
     expect(answer).toMatchObject({
@@ -180,6 +182,10 @@ describe('ask API', () => {
     expect(res.status).toBe(202);
     const c = await settled(headers, `/folders/${folder.id}`);
     expect(c.scope).toEqual({ kind: 'folder', id: folder.id });
+    expect(c.transcripts.map((x) => x.name)).toEqual(['Kick-off', 'Review', 't']);
+    const own = (await h.api('GET', `/transcripts/${a.id}/conversation`, headers)).json
+      .data as ConversationJson;
+    expect(own.folder).toEqual({ id: folder.id, name: folder.name });
     expect(c.messages[1]!.citations).toEqual([{ transcript_id: b.id, segment: 1, start: 6 }]);
     const { material } = askOf(chat.requests[0]!);
     expect(material).toContain('## Kick-off');

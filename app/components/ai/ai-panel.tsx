@@ -17,7 +17,7 @@ import { InsightFailed, InsightProgress, StaleNote } from './insight-status';
 import { SummaryView } from './summary-view';
 import { TemplatesTab } from './templates-tab';
 
-type Tab = GeneratedKind | 'templates';
+type Tab = GeneratedKind | 'ask' | 'templates';
 
 const small =
   'rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
@@ -40,6 +40,7 @@ export function AiPanel({
   time,
   onSeek,
   canGenerate,
+  ask,
 }: {
   name: string;
   /** The transcript's own language's name, when known. */
@@ -49,6 +50,8 @@ export function AiPanel({
   time: number;
   onSeek: (seconds: number) => void;
   canGenerate: boolean;
+  /** The Ask tab's content (ask-tab.tsx), when the caller may ask. */
+  ask?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -56,13 +59,13 @@ export function AiPanel({
   const [language, setLanguage] = useState<InsightLanguage>(locale);
   const [asking, setAsking] = useState(false);
   const { state, streams, generate } = insights;
-  const current = tab === 'templates' ? null : (state?.[tab] ?? null);
+  const current = tab === 'templates' || tab === 'ask' ? null : (state?.[tab] ?? null);
   const busy = asking || (!!current && (current.status === 'queued' || current.status === 'running'));
 
   const make = async () => {
     setAsking(true);
     try {
-      if (tab !== 'templates') await generate(tab, language);
+      if (tab !== 'templates' && tab !== 'ask') await generate(tab, language);
     } catch {
       // the API client has shown why
     } finally {
@@ -94,6 +97,7 @@ export function AiPanel({
   const tabs: { id: Tab; label: string }[] = [
     { id: 'summary', label: t('ai.tabs.summary') },
     { id: 'chapters', label: t('ai.tabs.chapters') },
+    ...(ask ? [{ id: 'ask' as const, label: t('ai.tabs.ask') }] : []),
     { id: 'templates', label: t('ai.tabs.templates') },
   ];
 
@@ -128,7 +132,9 @@ export function AiPanel({
         ))}
       </div>
       <div role="tabpanel" id="ai-tabpanel" aria-labelledby={`ai-tab-${tab}`} className="space-y-3 p-4">
-        {tab === 'templates' ? (
+        {tab === 'ask' ? (
+          ask
+        ) : tab === 'templates' ? (
           <TemplatesTab
             transcriptId={insights.transcriptId}
             name={name}

@@ -38,6 +38,7 @@ import { linkedSegment } from '../../../common/search-snippet';
 import { useInsights } from '../../lib/use-insights';
 import { useCurrentWorkspace } from '../../lib/use-workspace';
 import { AiPanel } from '../../components/ai/ai-panel';
+import { AskTab } from '../../components/ai/ask-tab';
 import { ChapterMarks } from '../../components/ai/chapter-marks';
 import { RenderVideoButton } from '../../components/render/render-dialog';
 import { GlossaryDialog } from '../../components/translation/glossary-dialog';
@@ -262,6 +263,15 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                 time={player.time}
                 onSeek={player.seek}
                 canGenerate={can('transcript.ai')}
+                ask={
+                  can('transcript.ask') ? (
+                    <AskTab
+                      transcriptId={transcript.id}
+                      folderId={transcript.folder_id}
+                      onSeek={player.seek}
+                    />
+                  ) : undefined
+                }
               />
             </div>
           ) : null}

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AskCode } from '../../../common/error-codes';
 import type { AskMessageJson, ConversationJson } from '../../../common/ask';
-import { askMessages, workspaces, type AskMessage } from '../../db/schema';
+import { askMessages, folders, transcripts, workspaces, type AskMessage } from '../../db/schema';
 import { ApiError } from '../errors';
 import type { InsightDeps } from '../insights/deps';
 import { aiUsage, chargeAction, refundAction } from '../insights/quota';
@@ -55,9 +55,28 @@ export async function conversation(
   id: string,
 ): Promise<ConversationJson> {
   const scope = await scopeFor(deps.db, actor, kind, id);
+  const covered = await deps.db
+    .select({ id: transcripts.id, name: transcripts.name, folderId: transcripts.folderId })
+    .from(transcripts)
+    .where(
+      and(
+        kind === 'transcript' ? eq(transcripts.id, id) : eq(transcripts.folderId, id),
+        eq(transcripts.workspaceId, scope.workspaceId),
+      ),
+    )
+    .orderBy(asc(transcripts.createdAt));
+  const folderId = kind === 'transcript' ? (covered[0]?.folderId ?? null) : null;
+  const [folder] = folderId
+    ? await deps.db
+        .select({ id: folders.id, name: folders.name })
+        .from(folders)
+        .where(and(eq(folders.id, folderId), eq(folders.workspaceId, scope.workspaceId)))
+    : [];
   return {
     scope: { kind, id },
     messages: (await rowsOf(deps, scope)).map(messageJson),
+    transcripts: covered.map((t) => ({ id: t.id, name: t.name })),
+    folder: folder ?? null,
     usage: await usageOf(deps, scope.workspaceId),
   };
 }
