@@ -1,3 +1,4 @@
+import type { Chapter, Summary } from './insights';
 import type { EngineChoice } from './engines';
 import type { ExportFormat } from './ranks';
 import type { SearchSnippet } from './search-snippet';
@@ -118,6 +119,8 @@ export interface ShareLinkJson {
   expires_at: string | null;
   allow_media: boolean;
   allow_download: boolean;
+  /** The public page shows the summary and chapters (when made). */
+  include_insights: boolean;
   created_at: string;
   revoked_at: string | null;
   views: number;
@@ -145,6 +148,9 @@ export interface SharedTranscriptJson {
    * and downloads take `track=<language>`.
    */
   tracks: SharedTrackJson[];
+  /** Only when the link includes them and they were made; citations seek the shared player. */
+  summary: Summary | null;
+  chapters: Chapter[] | null;
 }
 
 export interface SharedTrackJson {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../common/app-context';
-import { shareLinks } from '../db/schema';
+import { insights, shareLinks, transcripts } from '../db/schema';
 import { testApp, type ApiJson } from '../test/harness';
 import { newShare, newTranscript } from '../test/factories';
 import { makeMedia } from '../test/media';
@@ -213,6 +213,8 @@ describe('public calls', () => {
       export_formats: [],
       // No translations yet.
       tracks: [],
+      summary: null,
+      chapters: null,
     });
     // Nothing about the owner leaks.
     expect(JSON.stringify(json)).not.toContain(u.user.id);
@@ -253,6 +255,43 @@ describe('public calls', () => {
 
     await api('DELETE', `/transcripts/${id}/shares/${withMedia.id}`, u.headers);
     await expectNotFound(await pub(`/shares/${id}/${withMedia.id}/media`, { range: 'bytes=0-9' }));
+  });
+
+  it('shows the summary and chapters only on links that include them', async () => {
+    const u = await signedInUser(h.db);
+    const id = await importSrt(u.headers);
+    const [t] = await h.db.select().from(transcripts).where(eq(transcripts.id, id));
+    const summary = {
+      bottomLine: { text: 'A greeting.', cites: [{ segment: 0, start: 1 }] },
+      keyPoints: [],
+      decisions: [],
+      actionItems: [],
+      openQuestions: [],
+    };
+    const chapters = [{ segment: 0, start: 1, title: 'Hello', summary: 'They greet.' }];
+    for (const [kind, content] of [
+      ['summary', { summary }],
+      ['chapters', { chapters }],
+    ] as const)
+      await h.db.insert(insights).values({
+        workspaceId: t!.workspaceId,
+        userId: u.user.id,
+        transcriptId: id,
+        kind,
+        language: 'en',
+        status: 'done',
+        content,
+        sourceHash: 'x',
+      });
+    const without = (await share(u.headers, id)).json.data;
+    const withIt = (await share(u.headers, id, { include_insights: true })).json.data;
+    expect(without.include_insights).toBe(false);
+    expect(withIt.include_insights).toBe(true);
+    const closed = ((await (await pub(`/shares/${id}/${without.id}`)).json()) as Json).data;
+    expect(closed).toMatchObject({ summary: null, chapters: null });
+    expect(JSON.stringify(closed)).not.toContain('A greeting.');
+    const open = ((await (await pub(`/shares/${id}/${withIt.id}`)).json()) as Json).data;
+    expect(open).toMatchObject({ summary, chapters });
   });
 
   it("exports only when the link allows downloads, in the owner's plan formats", async () => {

@@ -29,6 +29,8 @@ export const createSchema = z
     expires_at: z.iso.datetime({ offset: true, message: 'errors.shares.badExpiry' }).nullable().optional(),
     allow_media: z.boolean().default(false),
     allow_download: z.boolean().default(false),
+    /** Show the transcript's summary and chapters (when made) on the public page. */
+    include_insights: z.boolean().default(false),
   })
   .strict();
 export const exportSchema = z.object({
@@ -67,6 +69,7 @@ export function sharesApi() {
       expiresAt: body.expires_at ? new Date(body.expires_at) : null,
       allowMedia: body.allow_media,
       allowDownload: body.allow_download,
+      includeInsights: body.include_insights,
     });
     return c.json(ok(shareJson(share)));
   });

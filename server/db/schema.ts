@@ -480,6 +480,8 @@ export const shareLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     allowMedia: boolean('allow_media').notNull().default(false),
     allowDownload: boolean('allow_download').notNull().default(false),
+    /** The transcript's summary and chapters are shown too, when they were made. */
+    includeInsights: boolean('include_insights').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     views: integer('views').notNull().default(0),

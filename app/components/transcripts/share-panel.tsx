@@ -41,6 +41,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
   const [expiry, setExpiry] = useState<ExpiryChoice>('7');
   const [allowMedia, setAllowMedia] = useState(true);
   const [allowDownload, setAllowDownload] = useState(false);
+  const [includeInsights, setIncludeInsights] = useState(false);
   const [busy, setBusy] = useState(false);
   // The link just created: brought into view with its Copy button focused, wherever the panel
   // sits (the desktop column scrolls on its own, so the new row may be below its fold).
@@ -94,6 +95,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
         expires_at: expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString(),
         allow_media: hasMedia && allowMedia,
         allow_download: allowDownload,
+        include_insights: includeInsights,
       });
       setLinks((l) => [created, ...(l ?? [])]);
       setCreated(created.id);
@@ -166,6 +168,16 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
               />
               {t('pages.share.panel.allowDownload')}
             </label>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className={input}
+                checked={includeInsights}
+                onChange={(e) => setIncludeInsights(e.target.checked)}
+                data-testid="share-include-insights"
+              />
+              {t('pages.share.panel.includeInsights')}
+            </label>
             <button
               type="submit"
               disabled={busy}
@@ -209,6 +221,7 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
                           <span>{t('pages.share.panel.views', { count: link.views })}</span>
                           {link.allow_media ? <span>{t('pages.share.panel.withMedia')}</span> : null}
                           {link.allow_download ? <span>{t('pages.share.panel.withDownloads')}</span> : null}
+                          {link.include_insights ? <span>{t('pages.share.panel.withInsights')}</span> : null}
                         </p>
                         {state === 'active' ? (
                           <span className="flex gap-1">

@@ -15,6 +15,8 @@ import { trackHref } from '../../components/translation/track-bar';
 import { useLanguageName } from '../../components/transcripts/language-select';
 import { SpeakerName } from '../../components/speakers/speakers';
 import { MediaPlayer } from '../../components/transcripts/media-player';
+import { SummaryView } from '../../components/ai/summary-view';
+import { chapterAt, ChaptersView } from '../../components/ai/chapters-view';
 import { useMediaPlayer } from '../../lib/use-media-player';
 import { useFormat } from '../../lib/use-format';
 
@@ -307,6 +309,26 @@ export default function SharedTranscript({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-2">
+          {shared.summary ? (
+            <section data-testid="shared-summary" aria-labelledby="shared-summary-title">
+              <h2 id="shared-summary-title" className="mb-2 text-sm font-semibold text-slate-900">
+                {t('ai.tabs.summary')}
+              </h2>
+              <SummaryView summary={shared.summary} onSeek={seek} />
+            </section>
+          ) : null}
+          {shared.chapters ? (
+            <section data-testid="shared-chapters" aria-labelledby="shared-chapters-title">
+              <h2 id="shared-chapters-title" className="mb-2 text-sm font-semibold text-slate-900">
+                {t('ai.tabs.chapters')}
+              </h2>
+              <ChaptersView
+                chapters={shared.chapters}
+                current={chapterAt(shared.chapters, player.time)}
+                onSeek={seek}
+              />
+            </section>
+          ) : null}
           <Downloads shared={shared} track={track} />
           <Invitation />
         </div>

@@ -1,6 +1,7 @@
 import { sharePath, type ShareLinkJson, type SharedTranscriptJson } from '../../../common/transcript-types';
 import type { ShareLink, TranslationTrack } from '../../db/schema';
 import { translationLanguage } from '../../../common/translation-languages';
+import type { Chapter, Summary } from '../../../common/insights';
 import type { ResolvedShare } from './shares';
 
 /** A link as its owner sees it. */
@@ -11,6 +12,7 @@ export function shareJson(s: ShareLink): ShareLinkJson {
     expires_at: s.expiresAt?.toISOString() ?? null,
     allow_media: s.allowMedia,
     allow_download: s.allowDownload,
+    include_insights: s.includeInsights,
     created_at: s.createdAt.toISOString(),
     revoked_at: s.revokedAt?.toISOString() ?? null,
     views: s.views,
@@ -24,6 +26,7 @@ const sharedBase = (transcriptId: string, shareId: string) =>
 export function sharedTranscriptJson(
   { share, transcript: t, exportFormats }: ResolvedShare,
   tracks: readonly TranslationTrack[] = [],
+  insights: { summary: Summary | null; chapters: Chapter[] } = { summary: null, chapters: [] },
 ): SharedTranscriptJson {
   const base = sharedBase(t.id, share.id);
   const media = share.allowMedia && !!t.mediaKey;
@@ -45,5 +48,8 @@ export function sharedTranscriptJson(
       native_name: translationLanguage(k.language)?.native ?? k.language,
       texts: k.texts,
     })),
+    // Never without the link's option, whatever was made.
+    summary: share.includeInsights ? insights.summary : null,
+    chapters: share.includeInsights && insights.chapters.length > 0 ? insights.chapters : null,
   };
 }

@@ -1,3 +1,4 @@
+import { madeChapters, madeSummary } from '../insights/made';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { limitsFor, type ExportFormat } from '../../../common/ranks';
@@ -48,6 +49,7 @@ export interface CreateShareInput {
   expiresAt: Date | null;
   allowMedia: boolean;
   allowDownload: boolean;
+  includeInsights: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ export async function createShare(
         // Media can only be shared when there is some.
         allowMedia: input.allowMedia && !!row.mediaKey,
         allowDownload: input.allowDownload,
+        includeInsights: input.includeInsights,
         createdAt: now,
       })
       .returning();
@@ -243,7 +246,11 @@ export async function openShare(
   const resolved = await findShare(deps, transcriptId, shareId);
   if (!resolved) return null;
   await countView(deps, resolved.share.id);
-  return sharedTranscriptJson(resolved, await finishedTracks(deps.db, resolved.transcript.id));
+  const id = resolved.transcript.id;
+  const insights = resolved.share.includeInsights
+    ? { summary: await madeSummary(deps.db, id), chapters: await madeChapters(deps.db, id) }
+    : undefined;
+  return sharedTranscriptJson(resolved, await finishedTracks(deps.db, id), insights);
 }
 
 /** The transcript whose media a link plays; the one 404 when the link does not share media. */

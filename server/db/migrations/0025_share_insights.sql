@@ -1,0 +1,1 @@
+ALTER TABLE "share_links" ADD COLUMN "include_insights" boolean DEFAULT false NOT NULL;
