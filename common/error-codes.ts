@@ -62,6 +62,8 @@ export const TranscriptCode = {
   CAPTIONS_INVALID: 42204,
   NOT_MEDIA: 42205,
   BAD_EDIT: 42206,
+  /** A segment's start/end set by hand: out of order, overlapping a neighbour, past the media. */
+  BAD_TIME: 42208,
 } as const;
 
 /** Identifying speakers on a finished transcript. */

@@ -44,6 +44,13 @@ export const segmentEditSchema = z.discriminatedUnion('op', [
     replace: textField({ max: MAX_FIND_LENGTH, multiline: true }),
     index: index.optional(),
   }),
+  /** Segment `index` runs from `start` to `end` (common/segment-times.ts: no overlap, inside the media). */
+  z.object({
+    op: z.literal('time'),
+    index,
+    start: z.number().finite().min(0).max(86_400),
+    end: z.number().finite().min(0).max(86_400),
+  }),
   /** Every segment from `from` on moves by `delta` seconds. */
   z.object({
     op: z.literal('shift'),

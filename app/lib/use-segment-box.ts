@@ -134,6 +134,8 @@ export function useSegmentBox(p: SegmentBoxProps) {
       // not shrink under the pointer and swallow the click.
       const next = e.relatedTarget;
       if (next instanceof HTMLElement && next.dataset.segmentText !== undefined) return;
+      // Into the segment's own time fields: it stays open (they close it when the focus leaves).
+      if (next instanceof HTMLElement && next.closest(`[data-segment-times="${index}"]`)) return;
       p.onClose(index);
     },
     onKeyDown(e: React.KeyboardEvent<HTMLTextAreaElement>) {

@@ -518,6 +518,58 @@ describe('caption import, editing, listing', () => {
     expect(renamed.json.data.name).toBe('Interview');
   });
 
+  it("sets one segment's start and end: no overlap with its neighbours, in order, with lost-update protection", async () => {
+    const u = await signedInUser(h.db);
+    const { json } = await importSrt(u.headers);
+    const id = json.data.id;
+    const de = { ...u.headers, 'accept-language': 'de' };
+    const overlap = await api('PATCH', `/transcripts/${id}/segments`, de, {
+      op: 'time',
+      index: 1,
+      start: 2.4,
+      end: 5,
+    });
+    expect(overlap.res.status).toBe(422);
+    expect(overlap.json).toMatchObject({
+      code: 42208,
+      message_key: 'errors.transcripts.time_overlap',
+      message: 'Diese Zeit überschneidet sich mit dem vorigen oder nächsten Abschnitt (bei 0:02.5).',
+      data: { limit: '0:02.5' },
+    });
+    const order = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'time',
+      index: 0,
+      start: 2,
+      end: 1.5,
+    });
+    expect(order.json).toMatchObject({ code: 42208, message: 'The start must come before the end.' });
+    let r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'time',
+      index: 1,
+      start: 2.6,
+      end: 4.2,
+    });
+    expect(r.res.status).toBe(200);
+    expect(r.json.data.segments[1]).toMatchObject({ start: 2.6, end: 4.2, text: 'General Kenobi' });
+    const stamp = r.json.data.updated_at;
+    r = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'time',
+      index: 0,
+      start: 0.9,
+      end: 2.5,
+      updated_at: stamp,
+    });
+    expect(r.json.data.segments[0]).toMatchObject({ start: 0.9, end: 2.5 });
+    const stale = await api('PATCH', `/transcripts/${id}/segments`, u.headers, {
+      op: 'time',
+      index: 0,
+      start: 1,
+      end: 2,
+      updated_at: stamp,
+    });
+    expect(stale.res.status).toBe(409);
+  });
+
   it('finds and replaces across the transcript or in one segment', async () => {
     const u = await signedInUser(h.db);
     const { json } = await importSrt(u.headers);
@@ -673,10 +725,14 @@ describe('account deletion', () => {
     ]);
     const inTeam = { ...editor.headers, 'x-workspace': team!.id };
     const ownerInTeam = { ...owner.headers, 'x-workspace': team!.id };
-    const teamUpload = await api('POST', '/transcripts', inTeam, { upload_id: await upload(inTeam, 'mp3', 1) });
+    const teamUpload = await api('POST', '/transcripts', inTeam, {
+      upload_id: await upload(inTeam, 'mp3', 1),
+    });
     const teamId = teamUpload.json.data.id as string;
     await waitForStatus(ownerInTeam, teamId, ['done']);
-    const mine = await api('POST', '/transcripts', editor.headers, { upload_id: await upload(editor.headers, 'mp3', 1) });
+    const mine = await api('POST', '/transcripts', editor.headers, {
+      upload_id: await upload(editor.headers, 'mp3', 1),
+    });
     await waitForStatus(editor.headers, mine.json.data.id, ['done', 'failed']);
     const [teamRow] = await h.db.select().from(transcripts).where(eq(transcripts.id, teamId));
     const [mineRow] = await h.db.select().from(transcripts).where(eq(transcripts.id, mine.json.data.id));
@@ -699,9 +755,9 @@ describe('account deletion', () => {
     // Its personal workspace went with it, files too.
     expect(await h.db.select().from(transcripts).where(eq(transcripts.id, mineRow!.id))).toEqual([]);
     expect(existsSync(path.join(DATA_DIR, mineRow!.mediaKey!))).toBe(false);
-    expect(
-      await h.db.select().from(workspaces).where(eq(workspaces.personalUserId, editor.user.id)),
-    ).toEqual([]);
+    expect(await h.db.select().from(workspaces).where(eq(workspaces.personalUserId, editor.user.id))).toEqual(
+      [],
+    );
   });
 
   it('refuses the only owner of a team with members, naming it; a team it is alone in goes with it', async () => {

@@ -4,6 +4,7 @@ import { formatTime } from '../../../common/format';
 import type { Segment } from '../../../common/segments';
 import { useSegmentBox, type SegmentBoxProps } from '../../lib/use-segment-box';
 import { SegmentBox } from './segment-box';
+import { SegmentTimes } from './segment-times';
 import { Highlighted, TimedWords } from './segment-text';
 import { SegmentSpeaker, useHasSpeakers } from '../speakers/speakers';
 
@@ -21,6 +22,7 @@ export const SegmentRow = memo(function SegmentRow({
   time,
   term,
   onSeek,
+  onTime,
   rowRef,
   ...edit
 }: Omit<SegmentBoxProps, 'text'> & {
@@ -32,6 +34,8 @@ export const SegmentRow = memo(function SegmentRow({
   time?: number;
   term: string;
   onSeek: (seconds: number) => void;
+  /** Sets the open segment's start and end (the time fields under its text). */
+  onTime?: (index: number, start: number, end: number) => void;
   rowRef?: React.Ref<HTMLLIElement>;
 }) {
   const { t } = useTranslation();
@@ -61,17 +65,28 @@ export const SegmentRow = memo(function SegmentRow({
         </button>
         <SegmentSpeaker index={index} speakerId={segment.speaker} time={segment.start} />
         {editing ? (
-          <SegmentBox
-            index={index}
-            text={segment.text}
-            isLast={isLast}
-            boxRef={box.box}
-            onChange={box.onChange}
-            onBlur={box.onBlur}
-            onKeyDown={box.onKeyDown}
-            onSplit={box.split}
-            onMerge={box.merge}
-          />
+          <div className="min-w-0 flex-1">
+            <SegmentBox
+              index={index}
+              text={segment.text}
+              isLast={isLast}
+              boxRef={box.box}
+              onChange={box.onChange}
+              onBlur={box.onBlur}
+              onKeyDown={box.onKeyDown}
+              onSplit={box.split}
+              onMerge={box.merge}
+            />
+            {onTime ? (
+              <SegmentTimes
+                index={index}
+                start={segment.start}
+                end={segment.end}
+                onTime={onTime}
+                onLeave={() => edit.onClose(index)}
+              />
+            ) : null}
+          </div>
         ) : timed ? (
           // Word-timed text: a click on a word plays from it; a double click (or the button) edits.
           <div className="flex min-w-0 flex-1 items-start gap-2">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { retimeSegment, SegmentTimeError } from '../../../common/segment-times';
 import type { Route } from './+types/view';
 import { notFound, requireUuid } from '../../lib/not-found';
 import { pageMeta } from '../../lib/meta';
@@ -148,6 +149,20 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
   const onMerge = useCallback(
     (index: number) => void editor.send({ op: 'merge', index }, segments),
     [editor, segments],
+  );
+  // A time the server would refuse is said at once, in the words the API would use.
+  const onTime = useCallback(
+    (index: number, start: number, end: number) => {
+      try {
+        retimeSegment(segments, index, start, end, transcript.duration ?? undefined);
+      } catch (err) {
+        if (err instanceof SegmentTimeError)
+          return void toast.error(t(`errors.transcripts.time_${err.problem}`, { limit: err.limit }));
+        throw err;
+      }
+      void editor.send({ op: 'time', index, start, end }, segments);
+    },
+    [editor, segments, t, transcript.duration],
   );
   // Tab / Shift+Tab from segment `from` skip the segments a speaker filter hides.
   const { hidden } = speakers;
@@ -438,6 +453,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                             onText={onText}
                             onSplit={onSplit}
                             onMerge={onMerge}
+                            onTime={onTime}
                             onEdit={openSegment}
                             onClose={editor.close}
                             rowRef={i === player.current ? player.currentRow : undefined}

@@ -12,6 +12,7 @@ import {
 } from '../../../common/segments';
 import { normalizeSpeakers, withKnownSpeakers, type Speaker } from '../../../common/speakers';
 import { retimeWords } from '../../../common/words';
+import { retimeSegment, SegmentTimeError } from '../../../common/segment-times';
 import { transcripts, type Transcript } from '../../db/schema';
 import type { Actor } from '../workspaces/actor';
 
@@ -47,6 +48,11 @@ export async function editSegments(
     ({ segments: next, speakers } = applyEdit(row, edit, duration, actor.user.language));
     next = withKnownSpeakers(next, speakers);
   } catch (err) {
+    if (err instanceof SegmentTimeError) {
+      throw new ApiError(TranscriptCode.BAD_TIME, `errors.transcripts.time_${err.problem}`, {
+        limit: err.limit,
+      });
+    }
     if (err instanceof RangeError) {
       throw new ApiError(TranscriptCode.BAD_EDIT, 'errors.transcripts.badEdit', {
         detail: err.message,
@@ -130,7 +136,7 @@ function applyEdit(
 
 function applySegmentEdit(
   segments: Segment[],
-  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' | 'find_replace' }>,
+  edit: Extract<SegmentEdit, { op: 'text' | 'split' | 'merge' | 'shift' | 'find_replace' | 'time' }>,
   duration?: number,
 ): Segment[] {
   switch (edit.op) {
@@ -150,6 +156,8 @@ function applySegmentEdit(
       return splitSegment(segments, edit.index, edit.offset);
     case 'merge':
       return mergeSegments(segments, edit.index);
+    case 'time':
+      return retimeSegment(segments, edit.index, edit.start, edit.end, duration);
     case 'shift':
       return shiftSegments(segments, edit.delta, edit.from ?? 0, duration);
     case 'find_replace': {
