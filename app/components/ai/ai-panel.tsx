@@ -110,7 +110,7 @@ export function AiPanel({
       <div
         role="tablist"
         aria-label={t('ai.title')}
-        className="flex gap-1 border-b border-slate-200 px-2 pt-2"
+        className="flex flex-wrap gap-1 border-b border-slate-200 px-2 pt-2"
       >
         {tabs.map((x) => (
           <button
