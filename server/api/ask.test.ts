@@ -8,24 +8,22 @@ import { AskCode, FolderCode, InsightCode, TranscriptCode } from '../../common/e
 import type { Segment } from '../../common/segments';
 import { askMessages, workspaceMembers, workspaces } from '../db/schema';
 import { askAnswer, askOf, askReplies } from '../test/ask-replies';
-import { failing, startChatServer, streamed, type ChatServer } from '../test/chat-server';
+import { failing, streamed, type ChatServer } from '../test/chat-server';
 import { newFolder, newTranscript } from '../test/factories';
-import { testApp } from '../test/harness';
+import type { testApp } from '../test/harness';
+import { testAppWithModel } from '../test/model-app';
 import { signedInUser } from '../test/users';
 import { waitFor } from '../test/wait';
 
 let chat: ChatServer;
 let h: Awaited<ReturnType<typeof testApp>>;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  chat = await startChatServer();
-  h = await testApp({}, { LLM_BASE_URL: `${chat.url}/v1`, LLM_MODEL: 'fake-model' });
-  h.deps.services.startLanguageWorker();
+  ({ chat, h, close } = await testAppWithModel());
 });
-afterAll(async () => {
-  await h.close();
-  await chat.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   chat.requests.length = 0;
   chat.reply(askReplies());
@@ -115,7 +113,9 @@ describe('ask API', () => {
         ],
       },
     });
-    chat.reply(streamed(text.match(/.{1,10}/gs)!, { gapMs: 20 }));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    chat.reply(streamed(text.match(/.{1,10}/gs)!, { gapMs: 20, gate }));
     await h.api('POST', `/transcripts/${t.id}/ask`, headers, { question: 'When is the launch?' });
     const busy = await h.api('POST', `/transcripts/${t.id}/ask`, headers, { question: 'And then?' });
     expect(busy.res.status).toBe(409);
@@ -123,7 +123,16 @@ describe('ask API', () => {
 
     const res = await h.app.request(`/self-api/v1/transcripts/${t.id}/conversation/events`, { headers });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const body = await res.text();
+    // The model writes once the stream listens (its first event): every piece reaches it.
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    for (;;) {
+      if (body.includes('event: status')) release();
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+    }
     const events = [...body.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
       event: m[1],
       data: JSON.parse(m[2]!),

@@ -29,7 +29,10 @@ export interface ChatServer {
 }
 
 /** Streams `pieces` as chat.completion.chunk events (with usage and [DONE]), `gapMs` apart. */
-export function streamed(pieces: string[], opts: { gapMs?: number; finish?: string } = {}): ChatReply {
+export function streamed(
+  pieces: string[],
+  opts: { gapMs?: number; finish?: string; gate?: Promise<void> } = {},
+): ChatReply {
   return async (req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
@@ -38,6 +41,8 @@ export function streamed(pieces: string[], opts: { gapMs?: number; finish?: stri
       object: 'chat.completion.chunk',
       choices: [{ index: 0, delta: { role: 'assistant', content: '' } }],
     });
+    // A test holds the content back until its listener is in place (nothing written is missed).
+    await opts.gate;
     for (const p of pieces) {
       if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
       if (res.destroyed) return;
