@@ -73,3 +73,7 @@ export function saveText(text: string, fileName: string, type = 'text/plain') {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+/** A transcript's name as the start of a file name made in the page: letters and digits, '-' between. */
+export const fileStem = (name: string) =>
+  name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'transcript';

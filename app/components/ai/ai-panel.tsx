@@ -8,13 +8,13 @@ import {
   type InsightJson,
   type InsightLanguage,
 } from '../../../common/insights';
-import { LOCALES, LOCALE_NAMES } from '../../../common/locales';
-import { saveText } from '../../lib/download';
+import { fileStem, saveText } from '../../lib/download';
 import { useLocale } from '../../lib/use-locale';
 import type { GeneratedKind, useInsights } from '../../lib/use-insights';
 import { chapterAt, ChaptersView } from './chapters-view';
 import { InsightFailed, InsightProgress, StaleNote } from './insight-status';
 import { SummaryView } from './summary-view';
+import { LanguageOptions } from './language-options';
 import { TemplatesTab } from './templates-tab';
 
 type Tab = GeneratedKind | 'ask' | 'templates';
@@ -25,8 +25,6 @@ const primary =
   'rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50';
 
 /** A file name from the transcript's name: letters and digits kept, the rest a dash. */
-const fileBase = (name: string) =>
-  name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'transcript';
 
 /**
  * The AI panel of the transcript page: the summary and the chapters, made on demand in the chosen
@@ -177,7 +175,7 @@ export function AiPanel({
                   <button
                     type="button"
                     className={small}
-                    onClick={() => saveText(textOf(made), `${fileBase(name)}-summary.md`, 'text/markdown')}
+                    onClick={() => saveText(textOf(made), `${fileStem(name)}-summary.md`, 'text/markdown')}
                   >
                     {t('ai.downloadMarkdown')}
                   </button>
@@ -191,7 +189,7 @@ export function AiPanel({
                       onClick={() =>
                         saveText(
                           vttChapters(made.chapters!, duration),
-                          `${fileBase(name)}-chapters.vtt`,
+                          `${fileStem(name)}-chapters.vtt`,
                           'text/vtt',
                         )
                       }
@@ -201,7 +199,7 @@ export function AiPanel({
                     <button
                       type="button"
                       className={small}
-                      onClick={() => saveText(textOf(made), `${fileBase(name)}-chapters.txt`)}
+                      onClick={() => saveText(textOf(made), `${fileStem(name)}-chapters.txt`)}
                     >
                       {t('ai.downloadText')}
                     </button>
@@ -219,16 +217,7 @@ export function AiPanel({
                     className="mt-0.5 rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
                     data-testid="ai-language"
                   >
-                    {LOCALES.map((l) => (
-                      <option key={l} value={l}>
-                        {LOCALE_NAMES[l]}
-                      </option>
-                    ))}
-                    <option value="transcript">
-                      {transcriptLanguage
-                        ? t('ai.languageTranscriptNamed', { name: transcriptLanguage })
-                        : t('ai.languageTranscript')}
-                    </option>
+                    <LanguageOptions transcriptLanguage={transcriptLanguage} />
                   </select>
                 </label>
                 <button

@@ -2,17 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  builtinTemplates,
   MAX_TEMPLATE_INSTRUCTIONS,
   MAX_TEMPLATE_NAME,
   type TemplateJson,
 } from '../../../common/ai-templates';
 import { withoutNumberCites } from '../../../common/cited-markdown';
 import type { InsightJson, InsightLanguage } from '../../../common/insights';
-import { LOCALES, LOCALE_NAMES } from '../../../common/locales';
-import { saveText } from '../../lib/download';
+import { LOCALE_NAMES } from '../../../common/locales';
+import { fileStem, saveText } from '../../lib/download';
 import { useLocale } from '../../lib/use-locale';
 import { useTemplates } from '../../lib/use-templates';
 import { InsightFailed, StaleNote } from './insight-status';
+import { LanguageOptions } from './language-options';
 import { MarkdownView } from './markdown-view';
 
 const small =
@@ -20,28 +22,6 @@ const small =
 const primary =
   'rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50';
 const input = 'mt-0.5 w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm';
-
-const fileBase = (name: string) =>
-  name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'transcript';
-
-/** The language picker's options: the ten interface languages and the transcript's own. */
-function LanguageOptions({ transcriptLanguage }: { transcriptLanguage: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {LOCALES.map((l) => (
-        <option key={l} value={l}>
-          {LOCALE_NAMES[l]}
-        </option>
-      ))}
-      <option value="transcript">
-        {transcriptLanguage
-          ? t('ai.languageTranscriptNamed', { name: transcriptLanguage })
-          : t('ai.languageTranscript')}
-      </option>
-    </>
-  );
-}
 
 /**
  * The Templates tab of the AI panel: pick a built-in or an own template, run it on this transcript,
@@ -73,8 +53,10 @@ export function TemplatesTab({
       <p className="text-sm text-slate-500">{loadFailed ? t('errors.requestError') : t('ai.loading')}</p>
     );
 
-  const all = [...templates.builtin, ...templates.templates];
-  const template = all.find((x) => x.id === chosen) ?? templates.builtin[0]!;
+  // Built-ins in the page's language (the API answers in the account's; a page may differ).
+  const builtin = builtinTemplates(locale);
+  const all = [...builtin, ...templates.templates];
+  const template = all.find((x) => x.id === chosen) ?? builtin[0]!;
   const output = outputs.find((o) => o.template === template.id) ?? null;
   const busy = asking || (!!output && (output.status === 'queued' || output.status === 'running'));
   const made = output?.markdown ? output : null;
@@ -120,7 +102,7 @@ export function TemplatesTab({
             data-testid="template-select"
           >
             <optgroup label={t('ai.templates.builtin')}>
-              {templates.builtin.map((x) => (
+              {builtin.map((x) => (
                 <option key={x.id} value={x.id}>
                   {x.name}
                 </option>
@@ -187,7 +169,7 @@ export function TemplatesTab({
               onClick={() =>
                 saveText(
                   `${made.markdown!}\n`,
-                  `${fileBase(name)}-${fileBase(template.builtin ? template.id : template.name)}.md`,
+                  `${fileStem(name)}-${fileStem(template.builtin ? template.id : template.name)}.md`,
                   'text/markdown',
                 )
               }
