@@ -8,9 +8,10 @@ import { InsightCode, TemplateCode, TranscriptCode } from '../../common/error-co
 import type { InsightJson } from '../../common/insights';
 import type { Segment } from '../../common/segments';
 import { aiActions, insights, transcripts, users } from '../db/schema';
-import { startChatServer, streamed, type ChatServer } from '../test/chat-server';
+import { streamed, type ChatServer } from '../test/chat-server';
 import { newTranscript } from '../test/factories';
-import { testApp } from '../test/harness';
+import type { testApp } from '../test/harness';
+import { testAppWithModel } from '../test/model-app';
 import { taskOf } from '../test/insight-replies';
 import { signedInUser } from '../test/users';
 import { waitFor } from '../test/wait';
@@ -18,15 +19,12 @@ import { waitFor } from '../test/wait';
 let chat: ChatServer;
 let h: Awaited<ReturnType<typeof testApp>>;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  chat = await startChatServer();
-  h = await testApp({}, { LLM_BASE_URL: `${chat.url}/v1`, LLM_MODEL: 'fake-model' });
-  h.deps.services.startLanguageWorker();
+  ({ chat, h, close } = await testAppWithModel());
 });
-afterAll(async () => {
-  await h.close();
-  await chat.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   chat.requests.length = 0;
   chat.reply((req, res) => {

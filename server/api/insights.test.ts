@@ -6,9 +6,10 @@ import { InsightCode, TranscriptCode } from '../../common/error-codes';
 import type { InsightJson } from '../../common/insights';
 import type { Segment } from '../../common/segments';
 import { insights, transcripts, users, webhookDeliveries, webhookEndpoints } from '../db/schema';
-import { failing, startChatServer, streamed, type ChatServer } from '../test/chat-server';
+import { failing, streamed, type ChatServer } from '../test/chat-server';
 import { newTranscript } from '../test/factories';
-import { testApp } from '../test/harness';
+import type { testApp } from '../test/harness';
+import { testAppWithModel } from '../test/model-app';
 import { insightAnswer, insightReplies, taskOf } from '../test/insight-replies';
 import { signedInUser } from '../test/users';
 import { waitFor } from '../test/wait';
@@ -16,15 +17,12 @@ import { waitFor } from '../test/wait';
 let chat: ChatServer;
 let h: Awaited<ReturnType<typeof testApp>>;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  chat = await startChatServer();
-  h = await testApp({}, { LLM_BASE_URL: `${chat.url}/v1`, LLM_MODEL: 'fake-model' });
-  h.deps.services.startLanguageWorker();
+  ({ chat, h, close } = await testAppWithModel());
 });
-afterAll(async () => {
-  await h.close();
-  await chat.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   chat.requests.length = 0;
   chat.reply(insightReplies());

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer, type ChatServer } from '../../server/test/chat-server';
 import { insightReplies } from '../../server/test/insight-replies';
 import { makeMedia } from '../../server/test/media';
-import { DESKTOP_UA, launch } from './browser';
+import { launch, mediaTime, overflows, PHONE } from './browser';
 import { importCaptions } from './imports';
-import { startServer, type RunningServer } from './server';
-import { apiSignup } from './session';
+import { meetingVtt, startServerWithModel } from './model-server';
+import type { RunningServer } from './server';
+import { apiSignup, signedInContext } from './session';
 
 let browser: Browser;
 let chat: ChatServer;
@@ -23,12 +24,7 @@ beforeAll(async () => {
   chat = await startChatServer();
   // Small pieces a few milliseconds apart: the page shows the text while it is written.
   chat.reply(insightReplies(8, 25));
-  server = await startServer({
-    LLM_BASE_URL: `${chat.url}/v1`,
-    LLM_MODEL: 'e2e-model',
-    WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
-    TRUST_PROXY: 'true',
-  });
+  server = await startServerWithModel(chat);
   browser = await launch();
   mediaDir = mkdtempSync(path.join(os.tmpdir(), 'ai-e2e-'));
 });
@@ -40,29 +36,10 @@ afterAll(async () => {
 });
 
 /** Eight cues 50 s apart in a 400 s recording: three chapters' worth. */
-const clock = (s: number) =>
-  `00:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
-const VTT = `WEBVTT\n\n${Array.from(
-  { length: 8 },
-  (_, i) =>
-    `${clock(i * 50 + 1)} --> ${clock(i * 50 + 9)}\nPart ${i} of the meeting: we talk about topic ${i}.`,
-).join('\n\n')}\n`;
+const VTT = meetingVtt((i) => `Part ${i} of the meeting: we talk about topic ${i}.`);
 
-async function phonePage(cookie: string): Promise<Page> {
-  const ctx = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    userAgent: DESKTOP_UA,
-    locale: 'en-US',
-  });
-  const [name, value] = cookie.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: server.url, httpOnly: true }]);
-  return ctx.newPage();
-}
-
-const mediaTime = (page: Page) =>
-  page.evaluate(() => (document.querySelector('video, audio') as HTMLMediaElement | null)?.currentTime ?? -1);
-const overflows = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const phonePage = async (cookie: string): Promise<Page> =>
+  (await signedInContext(browser, server.url, cookie, { viewport: PHONE })).newPage();
 
 describe('the AI panel', () => {
   it('streams a summary, seeks from a citation, makes and exports chapters, in English and Japanese at 375 px', async () => {

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer, streamed, type ChatServer } from '../../server/test/chat-server';
 import { taskOf } from '../../server/test/insight-replies';
 import { makeMedia } from '../../server/test/media';
-import { DESKTOP_UA, launch } from './browser';
+import { launch, mediaTime, overflows, PHONE } from './browser';
 import { importCaptions } from './imports';
-import { startServer, type RunningServer } from './server';
-import { apiSignup } from './session';
+import { meetingVtt, startServerWithModel } from './model-server';
+import type { RunningServer } from './server';
+import { apiSignup, signedInContext } from './session';
 
 let browser: Browser;
 let chat: ChatServer;
@@ -28,12 +29,7 @@ beforeAll(async () => {
     const text = `## Highlights\n\n- It opens with topic 0 [${nums[0]}]\n- **Topic 3** comes later [${nums[3]}, 4242]\n\n<b>not html</b>`;
     return streamed(text.match(/.{1,5}/gs)!, { gapMs: 40 })(req, res);
   });
-  server = await startServer({
-    LLM_BASE_URL: `${chat.url}/v1`,
-    LLM_MODEL: 'e2e-model',
-    WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
-    TRUST_PROXY: 'true',
-  });
+  server = await startServerWithModel(chat);
   browser = await launch();
   mediaDir = mkdtempSync(path.join(os.tmpdir(), 'ai-tpl-e2e-'));
 });
@@ -44,34 +40,13 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
-const clock = (s: number) =>
-  `00:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
-const VTT = `WEBVTT\n\n${Array.from(
-  { length: 8 },
-  (_, i) => `${clock(i * 50 + 1)} --> ${clock(i * 50 + 9)}\nPart ${i}: we talk about topic ${i}.`,
-).join('\n\n')}\n`;
+const VTT = meetingVtt((i) => `Part ${i}: we talk about topic ${i}.`);
 
-async function phonePage(cookie: string): Promise<Page> {
-  const ctx = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    userAgent: DESKTOP_UA,
-    locale: 'en-US',
-    acceptDownloads: true,
-  });
-  const [name, value] = cookie.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: server.url, httpOnly: true }]);
-  return ctx.newPage();
-}
-
-const mediaTime = (page: Page) =>
-  page.evaluate(() => (document.querySelector('video, audio') as HTMLMediaElement | null)?.currentTime ?? -1);
-const overflows = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const phonePage = async (cookie: string): Promise<Page> =>
+  (await signedInContext(browser, server.url, cookie, { viewport: PHONE })).newPage();
 
 describe('AI templates in the panel', () => {
-  // Skipped at the stop of 2026-11-27: on /ja/ the built-in template names arrive in English
-  // ('Show notes', not 'ショーノート') — a real bug in how the list API picks its language; see the note.
-  it.skip('runs a built-in and an own template, streamed, with citations that seek, in English and Japanese at 375 px', async () => {
+  it('runs a built-in and an own template, streamed, with citations that seek, in English and Japanese at 375 px', async () => {
     const headers = await apiSignup(server.url, server.dataDir, `tpl-${Date.now()}@example.com`);
     const id = await importCaptions(
       server.url,

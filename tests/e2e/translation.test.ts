@@ -9,9 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer, streamed, type ChatServer } from '../../server/test/chat-server';
 import { makeMedia } from '../../server/test/media';
-import { launch } from './browser';
+import { launch, overflows } from './browser';
 import { importCaptions } from './imports';
-import { startServer, type RunningServer } from './server';
+import { startServerWithModel } from './model-server';
+import type { RunningServer } from './server';
 import { apiSignup, signedInContext } from './session';
 
 let browser: Browser;
@@ -63,12 +64,7 @@ beforeAll(async () => {
     const pieces = json.match(/.{1,12}/gsu) ?? [json];
     return streamed(pieces, { gapMs: 15 })(req, res);
   });
-  server = await startServer({
-    LLM_BASE_URL: `${chat.url}/v1`,
-    LLM_MODEL: 'e2e-model',
-    WHISPER_MODEL_AUTO_DOWNLOAD: 'false',
-    TRUST_PROXY: 'true',
-  });
+  server = await startServerWithModel(chat);
   browser = await launch();
   mediaDir = mkdtempSync(path.join(os.tmpdir(), 'translation-e2e-'));
   if (shots) mkdirSync(shots, { recursive: true });
@@ -80,8 +76,6 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
-const overflows = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
 };
