@@ -26,29 +26,20 @@ export type Generator = (args: {
   onStage: (stage: InsightStage, progress: number) => void;
 }) => Promise<InsightContent>;
 
+/** What summary and chapters are made from: the transcript as it is now, in the chosen language. */
+const generateInput = (a: Parameters<Generator>[0]) => ({
+  model: a.deps.model,
+  segments: a.transcript.segments,
+  durationSec: a.transcript.durationSec ?? a.transcript.segments.at(-1)?.end ?? 0,
+  language: a.language,
+  signal: a.signal,
+  onToken: a.onToken,
+  onStage: a.onStage,
+});
+
 const generators: Partial<Record<Insight['kind'], Generator>> = {
-  summary: async (a) => ({
-    summary: await generateSummary({
-      model: a.deps.model,
-      segments: a.transcript.segments,
-      durationSec: a.transcript.durationSec ?? a.transcript.segments.at(-1)?.end ?? 0,
-      language: a.language,
-      signal: a.signal,
-      onToken: a.onToken,
-      onStage: a.onStage,
-    }),
-  }),
-  chapters: async (a) => ({
-    chapters: await generateChapters({
-      model: a.deps.model,
-      segments: a.transcript.segments,
-      durationSec: a.transcript.durationSec ?? a.transcript.segments.at(-1)?.end ?? 0,
-      language: a.language,
-      signal: a.signal,
-      onToken: a.onToken,
-      onStage: a.onStage,
-    }),
-  }),
+  summary: async (a) => ({ summary: await generateSummary(generateInput(a)) }),
+  chapters: async (a) => ({ chapters: await generateChapters(generateInput(a)) }),
   template: (a) => templateGenerator(a),
 };
 
