@@ -56,7 +56,8 @@ export interface ConversationJson {
 /** Live events of an answer being written. */
 export type AskEvent =
   | { type: 'ask'; id: string; status: InsightStatus }
-  | { type: 'ask-token'; id: string; phase: number; text: string };
+  /** `at`: characters of the phase written before this piece (common/streamed-text.ts). */
+  | { type: 'ask-token'; id: string; phase: number; at: number; text: string };
 
 /** An answer's text cut into plain pieces and citation marks, in order. */
 export function answerPieces(

@@ -101,6 +101,8 @@ export type InsightEvent =
       kind: InsightKind;
       /** Numbers the completions of one run (a long transcript's sections, then the merge). */
       phase: number;
+      /** Characters of the phase written before this piece (common/streamed-text.ts). */
+      at: number;
       text: string;
     };
 

@@ -1,3 +1,4 @@
+import { joinStreamed } from '../../common/streamed-text';
 import { useCallback, useEffect, useState } from 'react';
 import type { AskEvent, AskMessageJson, ConversationJson } from '../../common/ask';
 import { api, apiUrl } from './api';
@@ -74,11 +75,7 @@ export function useAsk(scope: AskScope | null) {
     });
     source.addEventListener('token', (e) => {
       const ev = JSON.parse((e as MessageEvent<string>).data) as Extract<AskEvent, { type: 'ask-token' }>;
-      setStream((s) =>
-        s.id === ev.id && ev.phase === s.phase
-          ? { ...s, text: s.text + ev.text }
-          : { id: ev.id, phase: ev.phase, text: ev.text },
-      );
+      setStream((s) => ({ id: ev.id, ...joinStreamed(s.id === ev.id ? s : undefined, ev) }));
     });
     source.addEventListener('message', (e) => {
       replace(JSON.parse((e as MessageEvent<string>).data) as AskMessageJson);

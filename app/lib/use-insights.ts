@@ -1,3 +1,4 @@
+import { joinStreamed } from '../../common/streamed-text';
 import { useCallback, useEffect, useState } from 'react';
 import type { InsightEvent, InsightJson, InsightLanguage, AiUsageJson } from '../../common/insights';
 import { api, apiUrl } from './api';
@@ -77,13 +78,7 @@ export function useInsights(transcriptId: string, enabled: boolean) {
       >;
       if (ev.kind !== 'summary' && ev.kind !== 'chapters') return;
       const kind = ev.kind;
-      setStreams((s) => ({
-        ...s,
-        [kind]:
-          ev.phase === s[kind].phase
-            ? { phase: ev.phase, text: s[kind].text + ev.text }
-            : { phase: ev.phase, text: ev.text },
-      }));
+      setStreams((s) => ({ ...s, [kind]: joinStreamed(s[kind], ev) }));
     });
     return () => source.close();
   }, [following, transcriptId]);

@@ -1,3 +1,4 @@
+import { joinStreamed } from '../../common/streamed-text';
 import { useCallback, useEffect, useState } from 'react';
 import type { TemplateInput, TemplateJson } from '../../common/ai-templates';
 import type { InsightEvent, InsightJson, InsightLanguage } from '../../common/insights';
@@ -86,16 +87,7 @@ export function useTemplates(transcriptId: string, enabled: boolean) {
         { type: 'insight-token' }
       >;
       if (ev.kind !== 'template') return;
-      setStreams((s) => {
-        const cur = s[ev.id];
-        return {
-          ...s,
-          [ev.id]:
-            cur && cur.phase === ev.phase
-              ? { phase: ev.phase, text: cur.text + ev.text }
-              : { phase: ev.phase, text: ev.text },
-        };
-      });
+      setStreams((s) => ({ ...s, [ev.id]: joinStreamed(s[ev.id], ev) }));
     });
     return () => source.close();
   }, [following, transcriptId]);

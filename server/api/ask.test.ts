@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AskMessageJson, ConversationJson } from '../../common/ask';
 import { AskCode, FolderCode, InsightCode, TranscriptCode } from '../../common/error-codes';
 import type { Segment } from '../../common/segments';
+import { joinStreamed, type StreamedPiece, type StreamedText } from '../../common/streamed-text';
 import { askMessages, workspaceMembers, workspaces } from '../db/schema';
 import { askAnswer, askOf, askReplies } from '../test/ask-replies';
 import { failing, streamed, type ChatServer } from '../test/chat-server';
@@ -138,8 +139,8 @@ describe('ask API', () => {
       data: JSON.parse(m[2]!),
     }));
     expect(events[0]!.event).toBe('status');
-    const tokens = events.filter((e) => e.event === 'token').map((e) => e.data.text as string);
-    expect(tokens.join('')).toBe(text);
+    const tokens = events.filter((e) => e.event === 'token').map((e) => e.data as StreamedPiece);
+    expect(tokens.reduce<StreamedText | undefined>(joinStreamed, undefined)?.text).toBe(text);
     const last = events.at(-1)!;
     expect(last.event).toBe('message');
     expect((last.data as AskMessageJson).citations).toEqual([

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InsightCode, TranscriptCode } from '../../common/error-codes';
 import type { InsightJson } from '../../common/insights';
 import type { Segment } from '../../common/segments';
+import { joinStreamed, type StreamedPiece, type StreamedText } from '../../common/streamed-text';
 import { insights, transcripts, users, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { failing, streamed, type ChatServer } from '../test/chat-server';
 import { newTranscript } from '../test/factories';
@@ -124,8 +125,8 @@ describe('AI outputs API', () => {
       data: JSON.parse(m[2]!),
     }));
     expect(events[0]!.event).toBe('snapshot');
-    const tokens = events.filter((e) => e.event === 'token').map((e) => e.data.text as string);
-    expect(tokens.join('')).toBe(answer);
+    const tokens = events.filter((e) => e.event === 'token').map((e) => e.data as StreamedPiece);
+    expect(tokens.reduce<StreamedText | undefined>(joinStreamed, undefined)?.text).toBe(answer);
     expect(events.at(-1)!.event).toBe('snapshot');
     expect(events.at(-1)!.data.summary.status).toBe('done');
   });

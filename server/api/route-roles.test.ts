@@ -418,6 +418,8 @@ export const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /transcripts/:id/retry',
+    // Each retry queues a job again: on the shared world they would reach the plan's limit.
+    fresh: true,
     need: 'editor',
     scope: 'object',
     request: async (_h, w) => {

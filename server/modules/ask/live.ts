@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AskEvent } from '../../../common/ask';
 import { askMessages } from '../../db/schema';
 import type { TranscriptEvent } from '../jobs/events';
+import { askForResend } from '../jobs/streamed-writer';
 import type { Actor } from '../workspaces/actor';
 import { messageJson, pendingAnswer, type AskDeps } from './conversation';
 import { askChannel } from './run';
@@ -36,6 +37,8 @@ export async function* askEvents(
     pending.push(event);
     wake?.();
   });
+  // Text written before this stream listened comes again, once, as a piece at 0.
+  askForResend(deps.events, askChannel(row.id));
   const onAbort = () => {
     closed = true;
     wake?.();

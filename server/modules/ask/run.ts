@@ -6,6 +6,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AskEvent } from '../../../common/ask';
 import { can } from '../../../common/workspace-permissions';
 import { askMessages, transcripts, workspaceMembers, type AskMessage } from '../../db/schema';
+import { streamedWriter } from '../jobs/streamed-writer';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { LanguageModelError, type LanguageModel } from '../language-model/types';
 import { refundAction } from '../insights/quota';
@@ -150,6 +151,11 @@ export async function runAnswerJob(
     .slice(0, -1)
     .filter((m) => m.role === 'user')
     .at(-1)?.content;
+  const written = streamedWriter(deps.events, askChannel(row.id), (piece) => ({
+    type: 'ask-token',
+    id: row.id,
+    ...piece,
+  }));
   try {
     const answer = await answerQuestion({
       db: deps.db,
@@ -160,7 +166,7 @@ export async function runAnswerJob(
       question: question.content,
       earlier,
       signal: ctx.signal,
-      onToken: (text, phase) => publish({ type: 'ask-token', id: row.id, phase, text }),
+      onToken: (text, phase) => written.write(text, phase),
     });
     await deps.db
       .update(askMessages)
@@ -187,5 +193,7 @@ export async function runAnswerJob(
       throw new RetryableError((err as Error).message);
     }
     await fail(err instanceof LanguageModelError ? err.code : 'failed', err);
+  } finally {
+    written.close();
   }
 }

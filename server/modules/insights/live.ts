@@ -3,6 +3,7 @@
 // language lane runs in a worker), until no output is queued or running.
 import type { InsightEvent } from '../../../common/insights';
 import type { TranscriptEvent } from '../jobs/events';
+import { askForResend } from '../jobs/streamed-writer';
 import type { Actor } from '../workspaces/actor';
 import type { InsightDeps } from './deps';
 import { transcriptInsights, type TranscriptInsightsJson } from './read';
@@ -33,6 +34,8 @@ export async function* insightEvents(
     pending.push(event);
     wake?.();
   });
+  // Text written before this stream listened comes again, once, as a piece at 0.
+  if (busy(first)) askForResend(deps.events, transcriptId);
   const onAbort = () => {
     closed = true;
     wake?.();

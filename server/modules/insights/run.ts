@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { InsightEvent } from '../../../common/insights';
 import type { InsightStage } from '../../../common/record-states';
 import { insights, transcripts, type Insight, type InsightContent } from '../../db/schema';
+import { streamedWriter } from '../jobs/streamed-writer';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
 import { LanguageModelError } from '../language-model/types';
 import type { InsightDeps } from './deps';
@@ -85,6 +86,12 @@ export async function runInsightJob(
     .where(eq(insights.id, row.id));
   publish({ type: 'insight', id: row.id, kind: row.kind, status: 'running', progress, stage });
 
+  const written = streamedWriter(deps.events, row.transcriptId, (piece) => ({
+    type: 'insight-token',
+    id: row.id,
+    kind: row.kind,
+    ...piece,
+  }));
   try {
     const content = await generate({
       deps,
@@ -95,7 +102,7 @@ export async function runInsightJob(
         transcript.detectedLanguage ?? (transcript.language === 'auto' ? null : transcript.language),
       ),
       signal: ctx.signal,
-      onToken: (text, phase) => publish({ type: 'insight-token', id: row.id, kind: row.kind, phase, text }),
+      onToken: (text, phase) => written.write(text, phase),
       onStage: (s, p) => void setStage(s, p),
     });
     const now = deps.now();
@@ -150,5 +157,7 @@ export async function runInsightJob(
       stage: null,
       errorCode: code,
     });
+  } finally {
+    written.close();
   }
 }

@@ -24,7 +24,9 @@ export type TranscriptEvent =
   /** A translation track's progress (channel translation:<track id>): a segment's text, or its end. */
   | { type: 'translation'; progress: number; index?: number; text?: string; status?: 'done' | 'failed' }
   /** Sent to whichever worker runs the job. */
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /** A listener that joined late asks the writers of streamed text for what they wrote so far. */
+  | { type: 'resend' };
 
 type Listener = (event: TranscriptEvent) => void;
 
