@@ -36,6 +36,7 @@ import {
   backgroundHandlers,
   downloadHandlers,
   languageHandlers,
+  askHandlers,
   renderHandlers,
   transcriptionHandlers,
 } from './job-handlers';
@@ -94,7 +95,8 @@ export interface ServiceDeps {
   /** Summaries, chapters, answers and templates (docs/decisions/0033-insights.md). */
   insights: InsightDeps;
   /**
-   * Starts consuming the language lane (AI outputs) in this process; startWorker does it too.
+   * Starts consuming the language and ask lanes (AI outputs, questions) in this process;
+   * startWorker does it too.
    * Separate so tests (and a process without the engine) can run it alone.
    */
   startLanguageWorker(): void;
@@ -394,6 +396,9 @@ export async function buildServiceDeps(
     languageLane = true;
     // Translations and AI outputs wait on the model (local: one completion at a time in its child).
     queue.work('language', languageHandlers({ translation, insights }), 1);
+    // Questions beside them, in this process (the same model): a question starts while a long
+    // job runs, and the local model gives its next completion to the question.
+    queue.work('ask', askHandlers(insights), 1);
   };
 
   return {

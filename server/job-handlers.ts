@@ -46,7 +46,12 @@ export function languageHandlers(deps: {
   return {
     'translate-track': ({ trackId }, ctx) => processTrack(deps.translation, trackId, ctx),
     'generate-insight': (payload, ctx) => runInsightJob(deps.insights, payload, ctx),
-    'answer-question': (payload, ctx) => runAnswerJob(deps.insights, payload, ctx),
+  };
+}
+
+export function askHandlers(insights: InsightDeps): LaneHandlers<'ask'> {
+  return {
+    'answer-question': (payload, ctx) => runAnswerJob(insights, payload, ctx),
   };
 }
 

@@ -1,5 +1,5 @@
 // A person's conversation about a transcript or a folder: asking (one AI action charged, the
-// question stored, its answer queued on the language lane), reading it back, clearing it.
+// question stored, its answer queued on the ask lane), reading it back, clearing it.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AskCode } from '../../../common/error-codes';
 import type { AskMessageJson, ConversationJson } from '../../../common/ask';
@@ -94,7 +94,7 @@ export async function clearConversation(
 
 /**
  * Asks a question: the question and its (queued) answer stored, one action charged, the answer
- * a job on the language lane. One question at a time per conversation.
+ * a job on the ask lane. One question at a time per conversation.
  */
 export async function ask(
   deps: AskDeps,

@@ -1,5 +1,5 @@
-// The `answer-question` job (language lane): reads what the question is about as it is now, picks
-// what fits the model's context (retrieval.ts), asks the model, streams the answer's text over the
+// The `answer-question` job (the ask lane, beside the language lane): reads what the question is
+// about as it is now, picks what fits the model's context (retrieval.ts), asks the model, streams the answer's text over the
 // event channel `ask:<answer id>` and stores the answer with checked citations. A failure gives
 // the action back.
 import { and, asc, eq, lt } from 'drizzle-orm';
@@ -88,6 +88,8 @@ export async function answerQuestion(input: AnswerInput): Promise<StoredAnswer> 
         temperature: input.temperature,
         signal: input.signal,
         onToken: input.onToken ? (t) => input.onToken!(t, shrink + 1) : undefined,
+        // Someone waits for it: the local model runs it before a summary's next section.
+        interactive: true,
       });
       return toAnswer(result.json as ModelAnswer, m.refs);
     } catch (err) {

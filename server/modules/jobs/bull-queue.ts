@@ -31,6 +31,7 @@ export const LANE_QUEUES: Record<JobLane, string> = {
   background: 'clipscribe-background',
   render: 'clipscribe-renders',
   language: 'clipscribe-language',
+  ask: 'clipscribe-ask',
 };
 
 type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;

@@ -234,6 +234,35 @@ describe('named jobs', () => {
     await q.stop();
   });
 
+  it('starts a question queued after a long language job (and one more waiting) while that job runs', async () => {
+    const q = queue();
+    const order: string[] = [];
+    let release = () => {};
+    q.work(
+      'language',
+      {
+        'generate-insight': ({ insightId }) =>
+          new Promise<void>((r) => {
+            order.push(`start ${insightId}`);
+            release = () => (order.push(`end ${insightId}`), r());
+          }),
+        'translate-track': async ({ trackId }) => void order.push(`start ${trackId}`),
+      },
+      1,
+    );
+    q.work('ask', { 'answer-question': async ({ messageId }) => void order.push(`start ${messageId}`) }, 1);
+    await q.add('generate-insight', { insightId: 'summary' });
+    await waitFor(async () => order.includes('start summary'));
+    await q.add('translate-track', { trackId: 'translation' });
+    await q.add('answer-question', { messageId: 'question' });
+    await waitFor(async () => order.includes('start question'));
+    expect(order).toEqual(['start summary', 'start question']);
+    release();
+    await waitFor(async () => order.includes('start translation'));
+    expect(order).toEqual(['start summary', 'start question', 'end summary', 'start translation']);
+    await q.stop();
+  });
+
   it('keeps one live job per name and key when asked to', async () => {
     const q = queue();
     await q.add('download-model', { model: 'tiny' }, { key: 'tiny', once: true });

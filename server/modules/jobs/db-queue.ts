@@ -303,6 +303,7 @@ export function createDbQueue(opts: DbQueueOptions): JobQueue {
         background: { waiting: 0, running: 0 },
         render: { waiting: 0, running: 0 },
         language: { waiting: 0, running: 0 },
+        ask: { waiting: 0, running: 0 },
       };
       for (const r of rows) {
         const spec = JOB_SPECS[r.name as JobName];

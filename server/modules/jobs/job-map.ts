@@ -57,10 +57,12 @@ export type JobName = keyof JobMap;
  * holds up a mail: `transcription` and `downloads` run where the engine runs (the web process by
  * default, `npm run worker` processes in the distributed mode); `background` runs in every web
  * process; `render` (captioned videos, ffmpeg) runs where the engine runs, one at a time;
- * `language` (language-model work: summaries, answers, translations) beside them, so a summary
- * never waits behind a long recording.
+ * `language` (language-model work: summaries, templates, translations) beside them, so a summary
+ * never waits behind a long recording; `ask` (questions) in the same process as `language`, so a
+ * person's question never waits behind a long translation or summary job — it waits at most for
+ * the one completion on the model (the local adapter serves interactive completions first).
  */
-export type JobLane = 'transcription' | 'downloads' | 'background' | 'render' | 'language';
+export type JobLane = 'transcription' | 'downloads' | 'background' | 'render' | 'language' | 'ask';
 
 export interface JobSpec {
   lane: JobLane;
@@ -89,7 +91,8 @@ export const JOB_SPECS = {
   'deliver-webhook': { lane: 'background', recoverable: true },
   'recover-jobs': { lane: 'background' },
   'generate-insight': { lane: 'language' },
-  'answer-question': { lane: 'language' },
+  // A person waits for the answer: its own lane, never behind the language lane's long jobs.
+  'answer-question': { lane: 'ask' },
   // Its own lane: a long render never holds up a transcription, nor the other way round.
   'render-video': { lane: 'render', keepDone: true },
   // Language-model work (translations): its own lane beside transcriptions and renders.

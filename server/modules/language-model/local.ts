@@ -15,6 +15,7 @@ import type { Logger } from '../../logger';
 import { SERVER_BUNDLE_DIR } from '../../paths';
 import type { ModelProvisioner } from '../engine/models/provision';
 import { checkJson, repairMessages, toGrammarSchema } from './json-schema';
+import { createTurns } from './turns';
 import type { ChildCompletion, FromChild, LocalChildConfig } from './local-child';
 import {
   LanguageModelError,
@@ -78,8 +79,8 @@ export function createLocalModel(options: LocalModelOptions): LanguageModel {
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
   let closed = false;
-  /** One completion at a time: the child has one sequence. */
-  let turn = Promise.resolve();
+  /** One completion at a time: the child has one sequence (interactive ones first). */
+  const turns = createTurns();
 
   function start(): Child {
     const cmd = childCommand();
@@ -263,13 +264,15 @@ export function createLocalModel(options: LocalModelOptions): LanguageModel {
         `the language model is not at ${options.modelPath}. Download it with: npm run model:download -- ${options.modelName}`,
       );
     }
-    // Completions take turns; a canceled one gives its turn away at once.
-    const mine = turn.then(() => run(req));
-    turn = mine.then(
-      () => undefined,
-      () => undefined,
-    );
-    return mine;
+    // Completions take turns, a person's question first; a canceled one leaves the line at once.
+    const end = await turns.take({ interactive: req.interactive, signal: req.signal }).catch(() => {
+      throw canceled();
+    });
+    try {
+      return await run(req);
+    } finally {
+      end();
+    }
   }
 
   async function run(req: CompleteRequest): Promise<CompleteResult> {

@@ -28,6 +28,11 @@ export interface CompleteRequest {
   maxTokens?: number;
   /** Sampling temperature; default 0.2 (factual tasks). */
   temperature?: number;
+  /**
+   * A person waits for this one (a question): a model doing one completion at a time (local)
+   * runs it before completions still waiting for their turn.
+   */
+  interactive?: boolean;
 }
 
 export interface CompleteResult {
