@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness';
 import { signedInUser } from '../test/users';
 import { newTranscript } from '../test/factories';
-import { usageRecords, workspaceMembers, workspaces } from '../db/schema';
+import {
+  aiActions,
+  renderJobs,
+  translationTracks,
+  usageRecords,
+  workspaceMembers,
+  workspaces,
+} from '../db/schema';
+import { aiUsage, chargeAction } from '../modules/insights/quota';
+import { translationQuota } from '../modules/translation/quota';
+import { renderQuota } from '../modules/render/quota';
+import { workspacePlan } from '../modules/workspaces/plan';
+import { InsightCode } from '../../common/error-codes';
 import { assertAdmission, minutesUsed } from '../modules/transcription/admission';
 import { AdmissionCode, ExportCode, ShareCode } from '../../common/error-codes';
 import { eq } from 'drizzle-orm';
@@ -102,5 +114,85 @@ describe('a team works under its owner’s plan, its limits pooled', () => {
     for (let i = 0; i < 3; i++) await h.api('POST', `/transcripts/${mine.id}/shares`, editor.headers, {});
     const fourth = await h.api('POST', `/transcripts/${mine.id}/shares`, editor.headers, {});
     expect(fourth.json.code).toBe(ShareCode.LIMIT_REACHED);
+  });
+
+  it('counts AI actions, translation characters and render minutes over the owner’s pool', async () => {
+    const { ws, owner, editor } = await team();
+    const [home] = await h.db.select().from(workspaces).where(eq(workspaces.personalUserId, owner.user.id));
+    // A second team of the same owner: its use draws on the same pool.
+    const [other] = await h.db.insert(workspaces).values({ kind: 'team', name: 'Second' }).returning();
+    await h.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: other!.id, userId: owner.user.id, role: 'owner' });
+    const now = new Date();
+    const t = await newTranscript(h.db, owner.user.id, { workspaceId: home!.id, status: 'done' });
+    const u = await newTranscript(h.db, editor.user.id, { workspaceId: ws.id, status: 'done' });
+    await h.db.insert(aiActions).values([
+      { workspaceId: home!.id, userId: owner.user.id, transcriptId: t.id, kind: 'summary', createdAt: now },
+      { workspaceId: ws.id, userId: editor.user.id, transcriptId: u.id, kind: 'summary', createdAt: now },
+    ]);
+    await h.db.insert(translationTracks).values([
+      {
+        workspaceId: home!.id,
+        userId: owner.user.id,
+        transcriptId: t.id,
+        language: 'de',
+        chars: 1000,
+        status: 'done',
+      },
+      {
+        workspaceId: ws.id,
+        userId: editor.user.id,
+        transcriptId: u.id,
+        language: 'fr',
+        chars: 500,
+        status: 'done',
+      },
+    ]);
+    const job = { options: { track: 'original' } as never, maxResolution: 720, status: 'done' as const };
+    await h.db.insert(renderJobs).values([
+      { ...job, workspaceId: home!.id, userId: owner.user.id, transcriptId: t.id, durationSec: 120 },
+      { ...job, workspaceId: ws.id, userId: editor.user.id, transcriptId: u.id, durationSec: 60 },
+    ]);
+    for (const w of [ws, other!, home!]) {
+      expect((await aiUsage(h.db, w, now)).used).toBe(2);
+      expect((await translationQuota(h.db, w, now)).used).toBe(1500);
+      expect((await renderQuota(h.db, w.id, await workspacePlan(h.db, w), now)).minutes_used).toBe(3);
+    }
+    // The Free editor's own workspace has the editor's own plan and counts nothing of the team's.
+    const [mine] = await h.db.select().from(workspaces).where(eq(workspaces.personalUserId, editor.user.id));
+    expect((await aiUsage(h.db, mine!, now)).used).toBe(0);
+    expect((await translationQuota(h.db, mine!, now)).used).toBe(0);
+  });
+
+  it('refuses an AI action in a new team once the owner’s month is spent elsewhere', async () => {
+    const { owner } = await team();
+    const [home] = await h.db.select().from(workspaces).where(eq(workspaces.personalUserId, owner.user.id));
+    const now = new Date();
+    const limit = (await aiUsage(h.db, home!, now)).limit!;
+    await h.db
+      .insert(aiActions)
+      .values(
+        Array.from({ length: limit }, () => ({
+          workspaceId: home!.id,
+          userId: owner.user.id,
+          transcriptId: null,
+          kind: 'ask',
+          createdAt: now,
+        })),
+      );
+    const [fresh] = await h.db.insert(workspaces).values({ kind: 'team', name: 'Fresh' }).returning();
+    await h.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: fresh!.id, userId: owner.user.id, role: 'owner' });
+    await expect(
+      chargeAction(h.db, {
+        workspaceId: fresh!.id,
+        userId: owner.user.id,
+        transcriptId: null,
+        kind: 'ask',
+        now,
+      }),
+    ).rejects.toMatchObject({ code: InsightCode.QUOTA_EXCEEDED });
   });
 });

@@ -1,6 +1,8 @@
 // AI actions per month (common/ranks.ts ai_actions_per_month): each summary, chapters, answer or
 // template run asked for is one action of the transcript's workspace, charged when it is asked
-// for and given back when it fails. Months are calendar months (UTC): a team's members share them.
+// for and given back when it fails. Months are calendar months (UTC): a team's members share them,
+// and the count is over the plan's pool (every workspace its holder owns, decision 0041), so
+// making more workspaces never makes more actions.
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { InsightCode } from '../../../common/error-codes';
 import { RANKS, RANK_LIMITS, standardRank } from '../../../common/ranks';
@@ -8,7 +10,7 @@ import type { AiUsageJson } from '../../../common/insights';
 import type { DbOrTx } from '../../db/client';
 import { aiActions, workspaces, type Workspace } from '../../db/schema';
 import { ApiError } from '../errors';
-import { workspacePlan } from '../workspaces/plan';
+import { inPool, workspacePlan } from '../workspaces/plan';
 
 export function monthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -18,17 +20,17 @@ export function monthOf(now: Date): { start: Date; end: Date } {
 
 export async function aiUsage(db: DbOrTx, workspace: Workspace, now: Date): Promise<AiUsageJson> {
   const { start, end } = monthOf(now);
+  const plan = await workspacePlan(db, workspace);
   const [row] = await db
     .select({ n: count() })
     .from(aiActions)
     .where(
       and(
-        eq(aiActions.workspaceId, workspace.id),
+        inPool(db, aiActions.workspaceId, plan, workspace.id),
         gte(aiActions.createdAt, start),
         lt(aiActions.createdAt, end),
       ),
     );
-  const plan = await workspacePlan(db, workspace);
   return { used: row?.n ?? 0, limit: plan.limits.ai_actions_per_month };
 }
 

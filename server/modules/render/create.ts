@@ -60,7 +60,8 @@ export async function createRender(
     });
   }
 
-  const { limits } = await workspacePlan(deps.db, workspace);
+  const plan = await workspacePlan(deps.db, workspace);
+  const { limits } = plan;
   const now = deps.now();
   return deps.db
     .transaction(async (tx) => {
@@ -73,7 +74,7 @@ export async function createRender(
         .limit(1);
       if (busy) throw new ApiError(RenderCode.BUSY, 'errors.render.busy');
       if (limits.render_minutes_per_month !== null) {
-        const left = limits.render_minutes_per_month - (await renderMinutesUsed(tx, workspace.id, now));
+        const left = limits.render_minutes_per_month - (await renderMinutesUsed(tx, plan, workspace.id, now));
         if (duration / 60 > left) {
           throw new ApiError(RenderCode.QUOTA_EXCEEDED, 'errors.render.quotaExceeded', {
             minutes_left: Math.max(0, Math.floor(left * 10) / 10),

@@ -21,8 +21,8 @@ export async function listRenders(
     .where(eq(renderJobs.transcriptId, transcriptId))
     .orderBy(desc(renderJobs.createdAt))
     .limit(20);
-  const { limits } = await workspacePlan(deps.db, workspace);
-  return { rows, quota: await renderQuota(deps.db, workspace.id, limits, deps.now()) };
+  const plan = await workspacePlan(deps.db, workspace);
+  return { rows, quota: await renderQuota(deps.db, workspace.id, plan, deps.now()) };
 }
 
 /** A finished render's file and the name to download it under (the transcript's, .mp4). */

@@ -1,21 +1,26 @@
-import { and, eq, gte, inArray, lt, sum } from 'drizzle-orm';
+import { and, gte, inArray, lt, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { renderJobs } from '../../db/schema';
 import { usagePeriod } from '../billing/period';
-import type { RankLimits } from '../../../common/ranks';
+import { inPool, type WorkspacePlan } from '../workspaces/plan';
 
 /**
- * Render minutes a workspace used this calendar month (UTC): renders done, running or waiting
- * count; failed and canceled ones give their minutes back.
+ * Render minutes a workspace's plan used this calendar month (UTC), over the plan's pool (decision
+ * 0041): renders done, running or waiting count; failed and canceled ones give their minutes back.
  */
-export async function renderMinutesUsed(db: DbOrTx, workspaceId: string, now: Date): Promise<number> {
+export async function renderMinutesUsed(
+  db: DbOrTx,
+  plan: Pick<WorkspacePlan, 'holder'>,
+  workspaceId: string,
+  now: Date,
+): Promise<number> {
   const { start, end } = usagePeriod(null, now);
   const [row] = await db
     .select({ seconds: sum(renderJobs.durationSec) })
     .from(renderJobs)
     .where(
       and(
-        eq(renderJobs.workspaceId, workspaceId),
+        inPool(db, renderJobs.workspaceId, plan, workspaceId),
         inArray(renderJobs.status, ['queued', 'running', 'done']),
         gte(renderJobs.createdAt, start),
         lt(renderJobs.createdAt, end),
@@ -38,10 +43,11 @@ export interface RenderQuota {
 export async function renderQuota(
   db: DbOrTx,
   workspaceId: string,
-  limits: RankLimits,
+  plan: Pick<WorkspacePlan, 'holder' | 'limits'>,
   now: Date,
 ): Promise<RenderQuota> {
-  const used = await renderMinutesUsed(db, workspaceId, now);
+  const used = await renderMinutesUsed(db, plan, workspaceId, now);
+  const { limits } = plan;
   const perMonth = limits.render_minutes_per_month;
   // Tenths of a minute, rounded down for what is left (never promise a second too many).
   return {

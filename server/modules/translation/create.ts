@@ -24,7 +24,8 @@ export async function createTrack(
   const { transcript, workspace } = await transcriptFor(deps.db, actor, transcriptId, 'transcript.edit');
   if (transcript.status !== 'done') throw new ApiError(ExportCode.NOT_READY, 'errors.exports.notReady');
   const chars = transcript.segments.reduce((n, s) => n + s.text.length, 0);
-  const { limits } = await workspacePlan(deps.db, workspace);
+  const plan = await workspacePlan(deps.db, workspace);
+  const { limits } = plan;
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -37,7 +38,7 @@ export async function createTrack(
       throw new ApiError(TranslationCode.BUSY, 'errors.translation.busy');
     }
     if (limits.translation_chars_per_month !== null) {
-      const left = limits.translation_chars_per_month - (await translationCharsUsed(tx, workspace.id, now));
+      const left = limits.translation_chars_per_month - (await translationCharsUsed(tx, plan, workspace.id, now));
       if (chars > left) {
         throw new ApiError(TranslationCode.QUOTA_EXCEEDED, 'errors.translation.quotaExceeded', {
           chars_left: Math.max(0, left),

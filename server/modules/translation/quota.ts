@@ -1,18 +1,26 @@
-import { and, eq, gte, inArray, lt, sum } from 'drizzle-orm';
+import { and, gte, inArray, lt, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { translationTracks, type Workspace } from '../../db/schema';
-import { workspacePlan } from '../workspaces/plan';
+import { inPool, workspacePlan, type WorkspacePlan } from '../workspaces/plan';
 import { usagePeriod } from '../billing/period';
 
-/** Characters a workspace had translated this calendar month (UTC); failed and canceled runs give theirs back. */
-export async function translationCharsUsed(db: DbOrTx, workspaceId: string, now: Date): Promise<number> {
+/**
+ * Characters a workspace's plan had translated this calendar month (UTC), over the plan's pool
+ * (decision 0041); failed and canceled runs give theirs back.
+ */
+export async function translationCharsUsed(
+  db: DbOrTx,
+  plan: Pick<WorkspacePlan, 'holder'>,
+  workspaceId: string,
+  now: Date,
+): Promise<number> {
   const { start, end } = usagePeriod(null, now);
   const [row] = await db
     .select({ chars: sum(translationTracks.chars) })
     .from(translationTracks)
     .where(
       and(
-        eq(translationTracks.workspaceId, workspaceId),
+        inPool(db, translationTracks.workspaceId, plan, workspaceId),
         inArray(translationTracks.status, ['queued', 'running', 'done']),
         gte(translationTracks.updatedAt, start),
         lt(translationTracks.updatedAt, end),
@@ -35,8 +43,9 @@ export async function translationQuota(
   workspace: Workspace,
   now: Date,
 ): Promise<TranslationQuota> {
-  const { limits } = await workspacePlan(db, workspace);
-  const used = await translationCharsUsed(db, workspace.id, now);
+  const plan = await workspacePlan(db, workspace);
+  const { limits } = plan;
+  const used = await translationCharsUsed(db, plan, workspace.id, now);
   const limit = limits.translation_chars_per_month;
   return { limit, used, left: limit === null ? null : Math.max(0, limit - used) };
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   users,
@@ -82,6 +83,20 @@ export function poolOf(db: DbOrTx, holderId: string) {
     .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.userId, holderId), eq(workspaceMembers.role, 'owner')));
+}
+
+/**
+ * The rows a plan's monthly counts are summed over (`column` is a table's workspace_id): every
+ * workspace of the holder's pool, or the one workspace when no owner is left to hold it. AI
+ * actions, translation characters and render minutes are counted this way, like the minutes.
+ */
+export function inPool(
+  db: DbOrTx,
+  column: AnyPgColumn,
+  plan: Pick<WorkspacePlan, 'holder'>,
+  workspaceId: string,
+): SQL {
+  return plan.holder ? inArray(column, poolOf(db, plan.holder.id)) : eq(column, workspaceId);
 }
 
 /** Seats taken: members, and invitations still waiting for their answer. */
