@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { transcripts, users } from '../../db/schema';
+import { transcripts, users, workspaceMembers, workspaces } from '../../db/schema';
 import { testApp } from '../../test/harness';
 import { newTranscript } from '../../test/factories';
 import { signedInUser } from '../../test/users';
@@ -23,11 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function transcriptAged(userId: string, days: number, status: 'done' | 'processing' = 'done') {
+async function transcriptAged(
+  userId: string,
+  days: number,
+  status: 'done' | 'processing' = 'done',
+  workspaceId?: string,
+) {
   const deps = h.deps.services.transcription;
   const row = await newTranscript(h.db, userId, {
     name: `t-${days}`,
     status,
+    ...(workspaceId && { workspaceId }),
     createdAt: new Date(clock.getTime() - days * DAY),
   });
   const key = mediaKey(userId, row!.id);
@@ -88,5 +94,45 @@ describe('plan retention', () => {
     await sweepExpiredTranscripts(h.deps.services.transcription);
     expect(await ids(ent.user.id)).toEqual([a.id]);
     expect(await ids(custom.user.id)).toEqual([c.id]);
+  });
+
+  it('goes by the team’s plan, not the uploader’s, and sweeps a deleted member’s uploads', async () => {
+    const team = async (ownerRank: string) => {
+      const owner = await signedInUser(h.db, { rankName: ownerRank });
+      const [ws] = await h.db.insert(workspaces).values({ kind: 'team', name: ownerRank }).returning();
+      await h.db
+        .insert(workspaceMembers)
+        .values({ workspaceId: ws!.id, userId: owner.user.id, role: 'owner' });
+      return ws!.id;
+    };
+    const inTeam = async (ws: string) =>
+      (
+        await h.db.select({ id: transcripts.id }).from(transcripts).where(eq(transcripts.workspaceId, ws))
+      ).map((r) => r.id);
+    const kept = await team('BASIC'); // kept until deleted
+    const free = await team('Free'); // 30 days
+    const freeMember = await signedInUser(h.db);
+    const basicMember = await signedInUser(h.db, { rankName: 'BASIC' });
+    const leaving = await signedInUser(h.db, { rankName: 'BASIC' });
+    await h.db.insert(workspaceMembers).values([
+      { workspaceId: kept, userId: freeMember.user.id, role: 'editor' },
+      { workspaceId: free, userId: basicMember.user.id, role: 'editor' },
+      { workspaceId: free, userId: leaving.user.id, role: 'editor' },
+    ]);
+    const keptByFree = await transcriptAged(freeMember.user.id, 400, 'done', kept);
+    const freeByBasic = await transcriptAged(basicMember.user.id, 31, 'done', free);
+    const freeRecent = await transcriptAged(basicMember.user.id, 10, 'done', free);
+    const orphan = await transcriptAged(leaving.user.id, 40, 'done', free);
+    await h.db.delete(users).where(eq(users.id, leaving.user.id));
+    expect(
+      (await h.db.select().from(transcripts).where(eq(transcripts.id, orphan.id)))[0]?.userId,
+    ).toBeNull();
+
+    await sweepExpiredTranscripts(h.deps.services.transcription);
+    expect(await inTeam(kept)).toEqual([keptByFree.id]);
+    expect(await inTeam(free)).toEqual([freeRecent.id]);
+    const storage = h.deps.services.transcription.storage;
+    expect(await storage.size(freeByBasic.key)).toBeNull();
+    expect(await storage.size(orphan.key)).toBeNull();
   });
 });

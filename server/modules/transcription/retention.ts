@@ -1,18 +1,22 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../common/dates';
 import { RANK_LIMITS, RANKS } from '../../../common/ranks';
-import { transcripts, users } from '../../db/schema';
+import { transcripts } from '../../db/schema';
+import { planHolders } from '../workspaces/plan';
 import type { TranscriptionDeps } from './deps';
 import { deleteRenderFiles, renderFilesOf } from '../render/files';
 
 /**
  * Plans keep transcripts for a number of days (common/ranks.ts retention_days). A transcript
  * goes, with its media, once it is older than that, counted from the later of its creation and
- * the account's last rank change, so a downgrade never deletes anything at once. Jobs still
- * running are left alone. Returns how many transcripts were deleted.
+ * the plan holder's last rank change, so a downgrade never deletes anything at once. The plan is
+ * the transcript's workspace's (decision 0041: its owner's), not the uploader's, who may be on
+ * another plan or have deleted their account; a team left without an owner keeps Free's days,
+ * as `workspacePlan` says. Jobs still running are left alone. Returns how many were deleted.
  */
 export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 500): Promise<number> {
   const now = deps.now();
+  const users = planHolders(deps.db);
   const age = sql`greatest(${transcripts.createdAt}, coalesce(${users.rankChangedAt}, ${transcripts.createdAt}))`;
   const finished = notInArray(transcripts.status, ['queued', 'processing']);
   const conditions = [];
@@ -21,7 +25,7 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
     if (days === null || rank === 'Enterprise') continue;
     conditions.push(
       and(
-        sql`lower(${users.rankName}) = ${rank.toLowerCase()}`,
+        sql`lower(coalesce(${users.rankName}, 'Free')) = ${rank.toLowerCase()}`,
         lt(age, new Date(now.getTime() - days * DAY_MS)),
       ),
     );
@@ -48,7 +52,7 @@ export async function sweepExpiredTranscripts(deps: TranscriptionDeps, batch = 5
         name: transcripts.name,
       })
       .from(transcripts)
-      .innerJoin(users, eq(users.id, transcripts.userId))
+      .leftJoin(users, eq(users.workspaceId, transcripts.workspaceId))
       .where(and(finished, condition))
       .limit(batch);
     if (rows.length === 0) continue;

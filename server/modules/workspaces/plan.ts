@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -51,6 +51,33 @@ export async function workspacePlan(db: DbOrTx, workspace: Workspace): Promise<W
     seats: workspace.kind === 'personal' ? 1 : limits.seats,
     holder: best ? { id: best.id, periodAnchor: best.periodAnchor } : null,
   };
+}
+
+/** `rankOrder` in SQL: a standard rank's place in RANKS, anything else Enterprise's. */
+const rankOrderSql = sql`case lower(${users.rankName}) ${sql.join(
+  RANKS.map((r, i) => sql.raw(`when '${r.toLowerCase()}' then ${i}`)),
+  sql` `,
+)} else ${RANKS.indexOf('Enterprise')} end`;
+
+/**
+ * Every workspace's plan holder as a subquery (what `workspacePlan` picks, for many workspaces
+ * in one query): the owner with the best rank, per workspace. A personal workspace's one owner
+ * is its account. A workspace with no owner left has no row (Free, as in `workspacePlan`).
+ */
+export function planHolders(db: DbOrTx) {
+  return db
+    .selectDistinctOn([workspaceMembers.workspaceId], {
+      workspaceId: workspaceMembers.workspaceId,
+      userId: users.id,
+      rankName: users.rankName,
+      customLimits: users.customLimits,
+      rankChangedAt: users.rankChangedAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.role, 'owner'))
+    .orderBy(workspaceMembers.workspaceId, desc(rankOrderSql), asc(workspaceMembers.createdAt))
+    .as('plan_holders');
 }
 
 /** workspacePlan for a workspace known by id (null: no such workspace). */
