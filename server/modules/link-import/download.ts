@@ -5,7 +5,16 @@ import { once } from 'node:events';
 import { and, eq } from 'drizzle-orm';
 import { AdmissionCode } from '../../../common/error-codes';
 import { limitsFor } from '../../../common/ranks';
-import { transcripts, users, type Transcript, type User } from '../../db/schema';
+import {
+  transcripts,
+  users,
+  workspaceMembers,
+  workspaces,
+  type Transcript,
+  type User,
+} from '../../db/schema';
+import { can } from '../../../common/workspace-permissions';
+import { workspacePlanById } from '../workspaces/plan';
 import { ApiError } from '../errors';
 import type { JobMap } from '../jobs/job-map';
 import { JobInterruptedError, RetryableError, type JobContext } from '../jobs/queue';
@@ -18,7 +27,7 @@ import { assertAdmission } from '../transcription/admission';
 import { queueTranscription } from '../transcription/transcribe-jobs';
 import { nameFromFile } from '../transcription/names';
 import type { LinkImportDeps } from './deps';
-import { LinkError } from './link-error';
+import { LinkError, type LinkFailureCode } from './link-error';
 import { filenameFromDisposition, filenameFromUrl } from './names';
 import { assertImportableUrl } from './start';
 import { downloadWithYtDlp } from './yt-dlp';
@@ -74,10 +83,11 @@ export async function runLinkImport(
   // 'processing' is a run the worker did not finish (a crash): it starts over.
   const waiting = row?.status === 'queued' || row?.status === 'processing';
   if (!row || !waiting || row.source !== 'link' || !row.sourceUrl || row.mediaKey) return;
-  // The account that asked for it was deleted meanwhile: nobody to admit the download against.
-  if (!row.userId) return;
-  const [user] = await t.db.select().from(users).where(eq(users.id, row.userId));
-  if (!user) return;
+  // Decision 0042: the download runs as the member who asked for it. Removed from the workspace,
+  // no longer allowed to add recordings there, or their account deleted meanwhile: it ends as
+  // failed with that reason (an editor's "Try again" makes it theirs), never queued forever.
+  const user = await requesterStillMay(deps, row);
+  if (!user) return void (await failQueued(deps, row, 'link_requester_gone'));
   const claimed = await t.db
     .update(transcripts)
     .set({ status: 'processing', stage: 'downloading', progress: 0, errorCode: null, errorDetail: null })
@@ -106,7 +116,8 @@ export async function runLinkImport(
   };
 
   try {
-    const limits = limitsFor(user.rankName, user.customLimits);
+    // The workspace's plan (decision 0041), not the requester's own.
+    const { limits } = (await workspacePlanById(t.db, row.workspaceId)) ?? { limits: limitsFor('Free') };
     const got = await fetchMedia(deps, row.sourceUrl, dir, {
       maxBytes: limits.max_file_mb * MB,
       maxDurationSec: limits.max_duration_minutes * 60,
@@ -148,6 +159,35 @@ export async function runLinkImport(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The import's requester, when they are still a member who may add recordings to its workspace. */
+async function requesterStillMay(deps: LinkImportDeps, row: Transcript): Promise<User | null> {
+  if (!row.userId) return null;
+  const [found] = await deps.transcription.db
+    .select({ user: users, role: workspaceMembers.role, kind: workspaces.kind })
+    .from(users)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.workspaceId, row.workspaceId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(users.id, row.userId));
+  if (!found || !can({ role: found.role }, 'transcript.create', { workspaceKind: found.kind })) return null;
+  return found.user;
+}
+
+/** Ends an import that never started: failed with its reason, told to the page and the webhooks. */
+async function failQueued(deps: LinkImportDeps, row: Transcript, code: LinkFailureCode) {
+  const t = deps.transcription;
+  const failed = await t.db
+    .update(transcripts)
+    .set({ status: 'failed', stage: null, errorCode: code, errorDetail: null, updatedAt: t.now() })
+    .where(and(eq(transcripts.id, row.id), eq(transcripts.status, row.status)))
+    .returning({ id: transcripts.id });
+  if (failed.length === 0) return;
+  t.events.publish(row.id, { type: 'status', status: 'failed', progress: 0, stage: null, errorCode: code });
+  await t.notify?.({ event: 'transcript.failed', transcriptId: row.id });
 }
 
 /** The plan's size, length and minutes, now that the file is here (its job already counts). */

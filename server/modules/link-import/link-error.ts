@@ -12,7 +12,9 @@ export type LinkFailureCode =
   | 'link_blocked'
   | 'link_timeout'
   | 'link_redirects'
-  | 'link_page_failed';
+  | 'link_page_failed'
+  /** Whoever asked for it left the workspace, lost the right to add recordings, or was deleted. */
+  | 'link_requester_gone';
 
 export class LinkError extends Error {
   constructor(

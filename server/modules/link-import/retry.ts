@@ -34,6 +34,8 @@ async function retryDownload(deps: LinkImportDeps, actor: Actor, row: Transcript
       status: 'queued',
       stage: 'downloading',
       ...retryColumns(options),
+      // The one who tries again asks for the download now (its requester may have left).
+      userId: actor.user.id,
       updatedAt: t.now(),
     })
     .where(and(eq(transcripts.id, row.id), inArray(transcripts.status, ['failed', 'canceled'])))
