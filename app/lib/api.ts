@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { createApiClient } from './api-client';
 import { isPlanLimit } from '../../common/error-codes';
 import { localizePath, splitLocalePath } from '../../common/locales';
+import { messageValues } from '../../common/message-values';
 
 /** /pricing in the language of the page the user is on. */
 export function pricingPath(): string {
@@ -50,9 +51,9 @@ export function setApiTranslator(t: (key: string, data?: Record<string, unknown>
   translator = t;
 }
 
-/** Message keys are translated with the envelope's data as placeholders ({{limit_mb}} …). */
+/** Message keys are translated with the envelope's data as placeholders ({{limit_size}} …). */
 function translateKey(key: string, data?: unknown): string {
-  const values = data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
+  const values = messageValues(splitLocalePath(window.location.pathname).lang, data);
   const t =
     translator ?? ((k: string, v?: Record<string, unknown>) => (i18next.exists(k) ? i18next.t(k, v) : k));
   return t(key, values);

@@ -2,6 +2,9 @@ import { messageKeyOf } from '../../common/envelope';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, apiUrl } from './api';
+import { useLocale } from './use-locale';
+import { messageValues } from '../../common/message-values';
+import type { Locale } from '../../common/locales';
 import { isPlanLimit } from '../../common/error-codes';
 import { ApiClientError } from './api-client';
 import { isCaptionFile, type TranscriptJson } from '../../common/transcript-types';
@@ -47,7 +50,7 @@ interface Failure {
 }
 type T = (k: string, o?: Record<string, unknown>) => string;
 
-function tusFailure(err: unknown, t: T): Failure {
+function tusFailure(err: unknown, t: T, lang: Locale): Failure {
   const response = (err as { originalResponse?: { getBody(): string } | null }).originalResponse;
   try {
     const body = response
@@ -61,7 +64,7 @@ function tusFailure(err: unknown, t: T): Failure {
     const key = body ? messageKeyOf(body) : undefined;
     if (body && key) {
       return {
-        message: t(key, (body.data ?? {}) as Record<string, unknown>),
+        message: t(key, messageValues(lang, body.data)),
         planLimit: isPlanLimit(body.code ?? 0),
       };
     }
@@ -92,6 +95,7 @@ function apiFailure(err: unknown, t: T): Failure {
  */
 export function useUploads(onCreated: (t: TranscriptJson) => void) {
   const { t } = useTranslation();
+  const lang = useLocale();
   const [items, setItems] = useState<UploadItem[]>([]);
   const running = useRef(new Map<string, { upload?: TusUpload; abort: AbortController }>());
 
@@ -147,9 +151,10 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
         };
         if (options.maxBytes !== null && file.size > options.maxBytes && !isCaptionFile(file.name)) {
           item.phase = 'failed';
-          item.error = t('errors.transcripts.fileTooLarge', {
-            limit_mb: Math.round(options.maxBytes / 1024 / 1024),
-          });
+          item.error = t(
+            'errors.transcripts.fileTooLarge',
+            messageValues(lang, { limit_mb: options.maxBytes / 1024 / 1024 }),
+          );
           item.planLimit = true;
           setItems((list) => [...list, item]);
           continue;
@@ -199,7 +204,7 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
               return status === 0 || status === 409 || status === 423 || status >= 500;
             },
             onError(err: unknown) {
-              fail(tusFailure(err, t));
+              fail(tusFailure(err, t, lang));
             },
             onSuccess() {
               const id = upload.url?.split('/').pop() ?? '';
@@ -217,7 +222,7 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
         });
       }
     },
-    [create, importCaptions, t, update],
+    [create, importCaptions, lang, t, update],
   );
 
   const cancel = useCallback(

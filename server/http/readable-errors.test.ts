@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { errorText } from '../modules/messages/error-text';
+import { localFileSizeMb } from '../../common/locale-format';
+import { LOCALES } from '../../common/locales';
 import { testApp } from '../test/harness';
 import { signedInUser } from '../test/users';
 
@@ -86,5 +88,17 @@ describe('error answers', () => {
       /transcribes 3 files at a time/,
     );
     expect(await errorText('zh', 'errors.no.such.key', null)).toBe('errors.no.such.key');
+  });
+
+  it('write a size limit with the one size formatter, in every language (no raw placeholder)', async () => {
+    expect(await errorText('en', 'errors.transcripts.fileTooLarge', { limit_mb: 1024 })).toBe(
+      'This file is larger than your plan allows (1 GB per file). Upgrade your plan for larger files.',
+    );
+    expect(await errorText('fr', 'errors.transcripts.fileTooLarge', { limit_mb: 200 })).toMatch(/200\sMo/);
+    for (const lang of LOCALES) {
+      const text = await errorText(lang, 'errors.transcripts.fileTooLarge', { limit_mb: 10_240 });
+      expect(text, lang).toContain(localFileSizeMb(lang, 10_240));
+      expect(text, lang).not.toMatch(/\{\{|10240|10,240/);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
+import { messageValues } from '../../../common/message-values';
 
 // An error answer's readable sentence, from the same locale files and the same i18next rules
 // (placeholders, plurals) the app uses, so an API client reads what a page would show.
@@ -62,8 +63,6 @@ export function isMessageKey(key: string): boolean {
  */
 export async function errorText(lang: Locale, key: string, data: unknown): Promise<string> {
   const t = (await instanceFor(lang)).t;
-  const values =
-    data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  const text = t(key, { ...values, defaultValue: key });
+  const text = t(key, { ...messageValues(lang, data), defaultValue: key });
   return typeof text === 'string' ? text : key;
 }
