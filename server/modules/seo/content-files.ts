@@ -4,6 +4,7 @@ import { LEGAL_DOCS, legalDocSchema, type LegalDoc, type LegalDocJson } from '..
 import { LOCALES, type Locale } from '../../../common/locales';
 import { toolFileSchema, type ToolFile } from '../../../common/tool-content';
 import { PROJECT_ROOT } from '../../paths';
+import { docxClaims } from './plan-claims';
 
 /** The repository's content/ folder (tool pages and legal texts). */
 export const CONTENT_DIR = path.join(PROJECT_ROOT, 'content');
@@ -36,7 +37,7 @@ export function readToolFiles(target: string): ToolFile[] {
   });
 }
 
-/** Every problem in content/: structure, all ten languages, related pages that exist. */
+/** Every problem in content/: structure, all ten languages, related pages that exist, plan claims. */
 export function checkContent(dir = CONTENT_DIR): string[] {
   const problems: string[] = [];
   let tools: ToolFile[] = [];
@@ -53,6 +54,9 @@ export function checkContent(dir = CONTENT_DIR): string[] {
     for (const lang of LOCALES) {
       if (lang !== 'en' && t.locales[lang] && t.locales[lang]!.h1 === t.locales.en!.h1) {
         problems.push(`tools/${t.slug}: ${lang} h1 is the English one`);
+      }
+      for (const at of docxClaims(lang, t.locales[lang])) {
+        problems.push(`tools/${t.slug}: ${lang} ${at} offers Word/DOCX without saying it needs a paid plan`);
       }
     }
   }
