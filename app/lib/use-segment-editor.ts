@@ -2,25 +2,27 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { replaceInSegments } from '../../common/find-replace';
 import type { SegmentEdit } from '../../common/segment-edits';
 import type { Segment } from '../../common/segments';
-import type { Speaker } from '../../common/speakers';
 import type { TranscriptJson } from '../../common/transcript-types';
 import { toast } from 'sonner';
 import i18next from 'i18next';
 import { TranscriptCode } from '../../common/error-codes';
 import { api } from './api';
 import { ApiClientError } from './api-client';
+import {
+  loadUndoHistory,
+  saveUndoHistory,
+  sessionUndoStore,
+  UNDO_MAX_STEPS,
+  type UndoStep,
+} from '../../common/undo-history';
 
 /** A version of the transcript the undo history can go back to. */
-interface Snapshot {
-  segments: Segment[];
-  speakers: Speaker[];
-}
-
-const HISTORY = 50;
+type Snapshot = UndoStep;
 
 /**
  * Sends segment edits one at a time (each carries the version it was based on, so an edit made
- * elsewhere is never overwritten silently) and keeps an undo history of earlier versions.
+ * elsewhere is never overwritten silently) and keeps an undo history of earlier versions, which
+ * survives a reload of the tab while the transcript is still at the version it leads back from.
  */
 export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: TranscriptJson) => void) {
   const [saving, setSaving] = useState(false);
@@ -38,6 +40,20 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
   useEffect(() => {
     if (version.current < transcript.updated_at) version.current = transcript.updated_at;
   }, [transcript.updated_at]);
+  // After a reload: the history this tab kept, if nobody has saved the transcript since.
+  const restoredFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (restoredFor.current === transcript.id) return;
+    restoredFor.current = transcript.id;
+    const kept = loadUndoHistory(sessionUndoStore(), transcript.id, version.current);
+    if (kept.length === 0) return;
+    history.current = kept;
+    setCanUndo(true);
+  }, [transcript.id]);
+  const keep = useCallback(
+    () => saveUndoHistory(sessionUndoStore(), transcript.id, version.current, history.current),
+    [transcript.id],
+  );
 
   const send = useCallback(
     (edit: SegmentEdit, segments: Segment[], record = true) => {
@@ -56,9 +72,10 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
           );
           version.current = saved.updated_at;
           if (record) {
-            history.current = [...history.current.slice(-HISTORY + 1), before];
+            history.current = [...history.current.slice(-UNDO_MAX_STEPS + 1), before];
             setCanUndo(true);
           }
+          keep();
           onSaved(saved);
           return true;
         } catch (err) {
@@ -78,6 +95,7 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
         const fresh = await api.get<TranscriptJson>(`/self-api/v1/transcripts/${transcript.id}`);
         version.current = fresh.updated_at;
         history.current = [];
+        keep();
         setCanUndo(false);
         setEditing(null);
         onSaved(fresh);
@@ -86,7 +104,7 @@ export function useSegmentEditor(transcript: TranscriptJson, onSaved: (t: Transc
       queue.current = next;
       return next;
     },
-    [onSaved, transcript.id],
+    [keep, onSaved, transcript.id],
   );
 
   const undo = useCallback(() => {
