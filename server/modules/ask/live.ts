@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AskEvent } from '../../../common/ask';
 import { askMessages } from '../../db/schema';
 import type { TranscriptEvent } from '../jobs/events';
+import { followChannel } from '../jobs/channel-follower';
 import { askForResend } from '../jobs/streamed-writer';
 import type { Actor } from '../workspaces/actor';
 import { messageJson, pendingAnswer, type AskDeps } from './conversation';
@@ -15,6 +16,8 @@ export interface AskMessageEvent {
   event: 'status' | 'token' | 'message' | 'ping';
   data: string;
 }
+
+const isAskEvent = (e: TranscriptEvent): e is AskEvent => e.type === 'ask' || e.type === 'ask-token';
 
 /** A quiet stream looks at the row this often: an event missed on the way never leaves it open. */
 const CHECK_MS = 15_000;
@@ -29,21 +32,9 @@ export async function* askEvents(
   const scope = await scopeFor(deps.db, actor, kind, id);
   const row = await pendingAnswer(deps, scope);
   if (!row) return;
-  const pending: AskEvent[] = [];
-  let wake: (() => void) | null = null;
-  let closed = signal.aborted;
-  const unsubscribe = deps.events.subscribe(askChannel(row.id), (event: TranscriptEvent) => {
-    if (event.type !== 'ask' && event.type !== 'ask-token') return;
-    pending.push(event);
-    wake?.();
-  });
+  const follower = followChannel(deps.events, askChannel(row.id), isAskEvent, signal);
   // Text written before this stream listened comes again, once, as a piece at 0.
   askForResend(deps.events, askChannel(row.id));
-  const onAbort = () => {
-    closed = true;
-    wake?.();
-  };
-  signal.addEventListener('abort', onAbort);
   const stored = async () => {
     const [now] = await deps.db.select().from(askMessages).where(eq(askMessages.id, row.id));
     return now ?? null;
@@ -56,38 +47,32 @@ export async function* askEvents(
       return;
     }
     yield { event: 'status', data: JSON.stringify({ id: row.id, status: first.status }) };
-    while (!closed) {
-      if (pending.length === 0) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, CHECK_MS);
-        });
-        wake = null;
-        if (closed) return;
-        if (pending.length === 0) {
-          const now = await stored();
-          if (!now || now.status === 'done' || now.status === 'failed') {
-            if (now) yield { event: 'message', data: JSON.stringify(messageJson(now)) };
-            return;
-          }
-          yield { event: 'ping', data: '{}' };
-        }
-        continue;
-      }
-      const event = pending.shift()!;
-      if (event.type === 'ask-token') {
-        yield { event: 'token', data: JSON.stringify(event) };
-        continue;
-      }
-      if (event.status === 'done' || event.status === 'failed') {
+    for (;;) {
+      const batch = await follower.next(CHECK_MS);
+      if (batch === null) return;
+      if (batch.length === 0) {
         const now = await stored();
-        if (now) yield { event: 'message', data: JSON.stringify(messageJson(now)) };
-        return;
+        if (!now || now.status === 'done' || now.status === 'failed') {
+          if (now) yield { event: 'message', data: JSON.stringify(messageJson(now)) };
+          return;
+        }
+        yield { event: 'ping', data: '{}' };
+        continue;
       }
-      yield { event: 'status', data: JSON.stringify(event) };
+      for (const event of batch) {
+        if (event.type === 'ask-token') {
+          yield { event: 'token', data: JSON.stringify(event) };
+          continue;
+        }
+        if (event.status === 'done' || event.status === 'failed') {
+          const now = await stored();
+          if (now) yield { event: 'message', data: JSON.stringify(messageJson(now)) };
+          return;
+        }
+        yield { event: 'status', data: JSON.stringify(event) };
+      }
     }
   } finally {
-    unsubscribe();
-    signal.removeEventListener('abort', onAbort);
+    follower.close();
   }
 }

@@ -3,6 +3,7 @@
 // language lane runs in a worker), until no output is queued or running.
 import type { InsightEvent } from '../../../common/insights';
 import type { TranscriptEvent } from '../jobs/events';
+import { followChannel } from '../jobs/channel-follower';
 import { askForResend } from '../jobs/streamed-writer';
 import type { Actor } from '../workspaces/actor';
 import type { InsightDeps } from './deps';
@@ -16,6 +17,9 @@ export interface InsightMessage {
 const busy = (s: TranscriptInsightsJson) =>
   [s.summary, s.chapters, ...s.templates].some((i) => i && (i.status === 'queued' || i.status === 'running'));
 
+const isInsightEvent = (e: TranscriptEvent): e is InsightEvent =>
+  e.type === 'insight' || e.type === 'insight-token';
+
 /** A quiet stream looks at the rows this often: an event missed on the way never leaves it open. */
 const CHECK_MS = 15_000;
 
@@ -26,56 +30,42 @@ export async function* insightEvents(
   first: TranscriptInsightsJson,
   signal: AbortSignal,
 ): AsyncGenerator<InsightMessage> {
-  const pending: InsightEvent[] = [];
-  let wake: (() => void) | null = null;
-  let closed = signal.aborted;
-  const unsubscribe = deps.events.subscribe(transcriptId, (event: TranscriptEvent) => {
-    if (event.type !== 'insight' && event.type !== 'insight-token') return;
-    pending.push(event);
-    wake?.();
-  });
+  const follower = followChannel(deps.events, transcriptId, isInsightEvent, signal);
   // Text written before this stream listened comes again, once, as a piece at 0.
   if (busy(first)) askForResend(deps.events, transcriptId);
-  const onAbort = () => {
-    closed = true;
-    wake?.();
+  const snapshot = async () => {
+    const now = await transcriptInsights(deps, actor, transcriptId).catch(() => null);
+    return { now, message: now && { event: 'snapshot' as const, data: JSON.stringify(now) } };
   };
-  signal.addEventListener('abort', onAbort);
   try {
     yield { event: 'snapshot', data: JSON.stringify(first) };
     if (!busy(first)) return;
-    while (!closed) {
-      if (pending.length === 0) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, CHECK_MS);
-        });
-        wake = null;
-        if (closed) return;
-        if (pending.length === 0) {
-          const now = await transcriptInsights(deps, actor, transcriptId).catch(() => null);
-          if (!now || !busy(now)) {
-            if (now) yield { event: 'snapshot', data: JSON.stringify(now) };
-            return;
-          }
-          yield { event: 'ping', data: '{}' };
+    for (;;) {
+      const batch = await follower.next(CHECK_MS);
+      if (batch === null) return;
+      if (batch.length === 0) {
+        const { now, message } = await snapshot();
+        if (!now || !busy(now)) {
+          if (message) yield message;
+          return;
         }
+        yield { event: 'ping', data: '{}' };
         continue;
       }
-      const event = pending.shift()!;
-      if (event.type === 'insight-token') {
-        yield { event: 'token', data: JSON.stringify(event) };
-        continue;
-      }
-      yield { event: 'insight', data: JSON.stringify(event) };
-      if (event.status === 'done' || event.status === 'failed') {
-        const now = await transcriptInsights(deps, actor, transcriptId).catch(() => null);
-        if (now) yield { event: 'snapshot', data: JSON.stringify(now) };
-        if (!now || !busy(now)) return;
+      for (const event of batch) {
+        if (event.type === 'insight-token') {
+          yield { event: 'token', data: JSON.stringify(event) };
+          continue;
+        }
+        yield { event: 'insight', data: JSON.stringify(event) };
+        if (event.status === 'done' || event.status === 'failed') {
+          const { now, message } = await snapshot();
+          if (message) yield message;
+          if (!now || !busy(now)) return;
+        }
       }
     }
   } finally {
-    unsubscribe();
-    signal.removeEventListener('abort', onAbort);
+    follower.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../workspaces/actor';
 import type { TranscriptEvent } from '../jobs/events';
+import { followChannel } from '../jobs/channel-follower';
 import type { TranscriptionDeps } from './deps';
 import { transcriptJson } from './payload';
 import { ownTranscript } from './ownership';
@@ -18,6 +19,8 @@ const GONE = Symbol('gone');
 const gone = (err: unknown): typeof GONE | null => (err instanceof ApiError ? GONE : null);
 
 const TERMINAL = new Set(['done', 'failed', 'canceled']);
+type LiveEvent = Extract<TranscriptEvent, { type: 'status' | 'segment' }>;
+const isLiveEvent = (e: TranscriptEvent): e is LiveEvent => e.type === 'status' || e.type === 'segment';
 /** A run whose row has not been touched for this long (its heartbeat is every 10 s) has died. */
 const STALLED_AFTER_MS = 35_000;
 /** How often a stream busy with events looks again whether its watcher is still a member. */
@@ -35,19 +38,7 @@ export async function* liveEvents(
   id: string,
   signal: AbortSignal,
 ): AsyncGenerator<LiveMessage> {
-  const pending: TranscriptEvent[] = [];
-  let wake: (() => void) | null = null;
-  let closed = false;
-  const unsubscribe = d.events.subscribe(id, (event) => {
-    pending.push(event);
-    wake?.();
-  });
-  const onAbort = () => {
-    closed = true;
-    wake?.();
-  };
-  signal.addEventListener('abort', onAbort);
-  if (signal.aborted) closed = true;
+  const follower = followChannel(d.events, id, isLiveEvent, signal);
   try {
     const snapshot = await ownTranscript(d, actor, id);
     let checkedAt = Date.now();
@@ -61,15 +52,11 @@ export async function* liveEvents(
       data: JSON.stringify(transcriptJson(snapshot, { queuePosition: position })),
     };
     if (TERMINAL.has(snapshot.status)) return;
-    while (!closed) {
-      if (pending.length === 0) {
-        // While the job waits, the files ahead of it finish: tell the page every few seconds.
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, status === 'queued' ? 3_000 : 15_000);
-        });
-        wake = null;
-        if (pending.length > 0 || closed) continue;
+    for (;;) {
+      // While the job waits, the files ahead of it finish: tell the page every few seconds.
+      const batch = await follower.next(status === 'queued' ? 3_000 : 15_000);
+      if (batch === null) return;
+      if (batch.length === 0) {
         // Quiet: look at the row itself. An event lost on the way (a web process that missed
         // it, pub/sub away) must not leave the page behind, nor a run whose process died leave it
         // frozen: its heartbeat stops, and the page shows it waiting to run again.
@@ -118,25 +105,25 @@ export async function* liveEvents(
         if (!(await isMember(d.db, actor, snapshot.workspaceId))) return;
         checkedAt = Date.now();
       }
-      const event = pending.shift()!;
-      if (event.type === 'segment') {
-        if (event.index < sent) continue;
-        sent = event.index + 1;
-        yield { event: 'segment', data: JSON.stringify(event) };
-      } else if (event.type === 'status') {
-        if (TERMINAL.has(event.status)) {
-          const final = await ownTranscript(d, actor, id).catch(gone);
-          if (final === GONE) return;
-          if (final) yield { event: 'snapshot', data: JSON.stringify(transcriptJson(final)) };
-          return;
+      for (const event of batch) {
+        if (event.type === 'segment') {
+          if (event.index < sent) continue;
+          sent = event.index + 1;
+          yield { event: 'segment', data: JSON.stringify(event) };
+        } else {
+          if (TERMINAL.has(event.status)) {
+            const final = await ownTranscript(d, actor, id).catch(gone);
+            if (final === GONE) return;
+            if (final) yield { event: 'snapshot', data: JSON.stringify(transcriptJson(final)) };
+            return;
+          }
+          status = event.status;
+          if (status === 'processing') stalled = false;
+          yield { event: 'status', data: JSON.stringify(event) };
         }
-        status = event.status;
-        if (status === 'processing') stalled = false;
-        yield { event: 'status', data: JSON.stringify(event) };
       }
     }
   } finally {
-    signal.removeEventListener('abort', onAbort);
-    unsubscribe();
+    follower.close();
   }
 }

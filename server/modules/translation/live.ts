@@ -1,9 +1,13 @@
 import type { TranscriptEvent } from '../jobs/events';
+import { followChannel } from '../jobs/channel-follower';
 import type { Actor } from '../workspaces/actor';
 import { trackFor } from './access';
 import type { TranslationDeps } from './deps';
 import { trackJson } from './payload';
 import { trackChannel } from './process';
+
+const isTranslationEvent = (e: TranscriptEvent): e is Extract<TranscriptEvent, { type: 'translation' }> =>
+  e.type === 'translation';
 
 export type TranslationEventsSource = (
   signal: AbortSignal,
@@ -20,28 +24,16 @@ export async function trackEvents(
 ): Promise<TranslationEventsSource> {
   await trackFor(deps.db, actor, id, 'transcript.read');
   return async function* (signal) {
-    const pending: TranscriptEvent[] = [];
-    let wake: (() => void) | null = null;
-    const unsubscribe = deps.events.subscribe(trackChannel(id), (e) => {
-      pending.push(e);
-      wake?.();
-    });
-    const onAbort = () => wake?.();
-    signal.addEventListener('abort', onAbort);
+    const follower = followChannel(deps.events, trackChannel(id), isTranslationEvent, signal);
     try {
       let track = await trackFor(deps.db, actor, id, 'transcript.read');
       yield { event: 'snapshot', data: JSON.stringify(trackJson(track)) };
-      while (!signal.aborted && (track.status === 'queued' || track.status === 'running')) {
-        if (!pending.length) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, 15_000);
-          });
-          wake = null;
-        }
-        let ended = pending.length === 0;
-        for (const e of pending.splice(0)) {
-          if (e.type !== 'translation') continue;
+      while (track.status === 'queued' || track.status === 'running') {
+        const batch = await follower.next(15_000);
+        if (batch === null) return;
+        // Quiet, or the track ended: look at the row.
+        let ended = batch.length === 0;
+        for (const e of batch) {
           if (e.status) ended = true;
           else
             yield {
@@ -56,8 +48,7 @@ export async function trackEvents(
         }
       }
     } finally {
-      unsubscribe();
-      signal.removeEventListener('abort', onAbort);
+      follower.close();
     }
   };
 }
