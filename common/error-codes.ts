@@ -213,6 +213,12 @@ export const RenderCode = {
   NOT_FOUND: 40471,
   /** The translation track asked for does not exist. */
   TRACK_NOT_FOUND: 40472,
+  /** A render asks for the workspace's background picture and there is none. */
+  NO_BACKGROUND: 40473,
+  /** A background picture wider or taller than RENDER_BACKGROUND_MAX_SIDE; data.max_pixels. */
+  BACKGROUND_TOO_BIG: 42273,
+  /** The uploaded background is not one still PNG, JPEG or WebP picture. */
+  BACKGROUND_INVALID: 42272,
   /** Already finished, failed or canceled. */
   NOT_CANCELABLE: 40971,
   /** The file is asked for before the render is done. */

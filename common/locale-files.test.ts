@@ -31,6 +31,25 @@ describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (lang) => {
   });
 });
 
+// Translations and captioned videos: even short labels are in the language. A value equal to
+// English is allowed only where the word really is the same there (listed, so a new one is looked at).
+const SAME_WORD: Record<string, string[]> = {
+  de: ['render.presets.karaoke', 'render.position', 'render.textColor'],
+  es: ['render.presets.karaoke'],
+  fr: ['render.style', 'render.position'],
+  vi: ['render.presets.karaoke'],
+};
+const OWN_PAGES = /^(translation|render|glossary|errors\.(render|translation))\./;
+describe.each(LOCALES.filter((l) => l !== 'en'))('translation and render strings %s', (lang) => {
+  it('are translated, short labels too', () => {
+    const messages = new Map(flat(load(lang)));
+    const same = [...en]
+      .filter(([k, v]) => OWN_PAGES.test(k) && messages.get(k) === v && /\p{L}{2}/u.test(v))
+      .map(([k]) => k);
+    expect(same).toEqual(SAME_WORD[lang] ?? []);
+  });
+});
+
 // The generated language-name tables (scripts/language-names.mjs): one name per transcription
 // language in every interface language, never the bare code.
 describe.each(LOCALES)('language names %s', (lang) => {

@@ -58,6 +58,11 @@ export const renderRequestSchema = z
     /** Audio-only sources: the generated background's colour (a waveform is drawn on it). */
     background: colour.default('#1e293b'),
     /**
+     * Audio-only sources: the workspace's background picture (PUT /render-background) instead of
+     * the colour, the waveform drawn over it.
+     */
+    background_image: z.boolean().default(false),
+    /**
      * A preview: RENDER_PREVIEW_SECONDS from `start`, to see the style before the whole render
      * (charged like any render, kept an hour, not listed with the videos).
      */
@@ -84,6 +89,12 @@ export const PRESET_DEFAULTS: Record<
   social: { size: 84, position: 'middle', bold: true },
   karaoke: { size: 64, position: 'bottom', bold: true },
 };
+
+/** A background picture upload: at most this many bytes … */
+export const RENDER_BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
+/** … no side longer than this (a decoded picture's memory is bounded) nor shorter than the minimum. */
+export const RENDER_BACKGROUND_MAX_SIDE = 8000;
+export const RENDER_BACKGROUND_MIN_SIDE = 16;
 
 /** How long a preview is (seconds of media from its start). */
 export const RENDER_PREVIEW_SECONDS = 3;

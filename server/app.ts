@@ -46,6 +46,8 @@ import { LOCALES, splitLocalePath } from '../common/locales';
 import type { TranscriptJson } from '../common/transcript-types';
 
 const IMPORT_PATH = '/self-api/v1/transcripts/import';
+/** A render background picture (5 MB, checked again by the module) is larger than a JSON call too. */
+const BACKGROUND_PATH = '/self-api/v1/render-background';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -141,7 +143,7 @@ export function createApp(deps: AppDeps) {
     }
     app.use(prefix, (c, next) => {
       if (c.req.path === UPLOAD_PATH || c.req.path.startsWith(`${UPLOAD_PATH}/`)) return next();
-      if (c.req.path === IMPORT_PATH) return importLimit(c, next);
+      if (c.req.path === IMPORT_PATH || c.req.path === BACKGROUND_PATH) return importLimit(c, next);
       return apiLimit(c, next);
     });
     app.use(prefix, sameOrigin);

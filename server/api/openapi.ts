@@ -16,6 +16,7 @@ import {
 import { editRequestSchema } from '../../common/segment-edits';
 import { commentEditSchema, commentResolveSchema, commentSchema } from '../../common/comments';
 import { renderRequestSchema } from '../../common/render-options';
+import { backgroundSchema } from './renders';
 import {
   allTracksQuery,
   createTrackSchema,
@@ -258,6 +259,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: R,
     summary: 'The MP4 (ranges; ?download=1 for an attachment)',
     produces: 'video/mp4',
+  },
+  'GET /self-api/v1/render-background': {
+    tag: R,
+    summary: "The current workspace's picture behind audio-only captioned videos (JPEG)",
+    produces: 'image/jpeg',
+  },
+  'PUT /self-api/v1/render-background': {
+    tag: R,
+    summary:
+      'Set the picture behind audio-only captioned videos (PNG, JPEG or WebP up to 5 MB and 8000 px; render with background_image: true)',
+    body: backgroundSchema,
+    form: true,
+  },
+  'DELETE /self-api/v1/render-background': {
+    tag: R,
+    summary: "Remove the workspace's background picture",
   },
   'GET /self-api/v1/translation-languages': {
     tag: TR,

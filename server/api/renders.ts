@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/app-env';
 import { requireActor } from '../http/current-actor';
@@ -8,6 +10,11 @@ import { serveMedia } from '../http/serve-media';
 import { ok } from '../../common/envelope';
 import { renderRequestSchema } from '../../common/render-options';
 import { renderFor, renderNotFound } from '../modules/render/access';
+import {
+  deleteRenderBackground,
+  renderBackgroundFile,
+  setRenderBackground,
+} from '../modules/render/background';
 import { cancelRender } from '../modules/render/cancel';
 import { createRender } from '../modules/render/create';
 import { listRenders, renderFile } from '../modules/render/list';
@@ -15,6 +22,9 @@ import { renderJson } from '../modules/render/payload';
 import { renderEvents } from '../modules/render/live';
 import type { RenderDeps } from '../modules/render/deps';
 import { transcriptNotFound } from '../modules/transcription/ownership';
+
+/** A background picture for audio-only renders (multipart; checked by ffprobe in the module). */
+export const backgroundSchema = z.object({ file: z.instanceof(File, { message: 'validation.required' }) });
 
 /** /self-api/v1: captioned videos of a transcript (docs/decisions/0029-captioned-video.md). */
 export function rendersApi() {
@@ -63,6 +73,31 @@ export function rendersApi() {
     const d = deps(c);
     const file = await renderFile(d, actor, uuidParam(c, 'id', renderNotFound));
     return serveMedia(c, d.storage, { mediaKey: file.key, mediaType: 'video/mp4', mediaName: file.filename });
+  });
+  // The current workspace's picture behind audio-only videos: shown, replaced, removed.
+  api.get('/render-background', async (c) => {
+    const actor = await requireActor(c);
+    const file = await renderBackgroundFile(deps(c), actor);
+    return new Response(Readable.toWeb(file.body) as ReadableStream, {
+      headers: {
+        'Content-Type': 'image/jpeg',
+        'Content-Length': String(file.size),
+        'Cache-Control': 'private, no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  api.put('/render-background', async (c) => {
+    const actor = await requireActor(c);
+    const body = await readBody(c, backgroundSchema);
+    return c.json(ok(await setRenderBackground(deps(c), actor, body.file)));
+  });
+
+  api.delete('/render-background', async (c) => {
+    const actor = await requireActor(c);
+    await deleteRenderBackground(deps(c), actor);
+    return c.json(ok(null));
   });
   return api;
 }

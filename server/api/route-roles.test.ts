@@ -4,6 +4,8 @@
 // anonymous visitor — with a session and with an API key — and the answer must be exactly the
 // one the role deserves: done, 403 (the role), 404 (not a member: as if missing) or 401.
 // A route mounted under /self-api/v1 that is missing from the table fails the last test.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +18,8 @@ import { newShareId } from '../modules/shares/shares';
 import { createApiKey } from '../modules/api-keys/keys';
 import { hashPassword } from '../modules/auth/passwords';
 import { renderRequestSchema } from '../../common/render-options';
+import { backgroundKey } from '../modules/render/background';
+import { renderFfmpegPath } from '../modules/render/ffmpeg';
 import {
   aiTemplates,
   folders,
@@ -82,6 +86,8 @@ interface RouteCase {
   allowedStatus?: number;
   /** Where a role's answer is not the plain rule. */
   except?: Partial<Record<Caller, Outcome>>;
+  /** A route whose calls run ffmpeg takes longer than the default on a busy machine. */
+  timeoutMs?: number;
   /** Builds the request for one caller (making the objects it acts on). */
   request(h: Harness, w: World, who: Person | null, caller: Caller): Promise<Req>;
 }
@@ -314,6 +320,26 @@ function tusCreate(): RequestInit {
 }
 
 const get = (p: string): Req => ({ method: 'GET', path: p });
+/** A small real PNG (made once with the render's ffmpeg), for the background picture routes. */
+let png = '';
+function picturePng(): string {
+  if (png) return png;
+  png = path.resolve('tmp/test-media/route-roles-cover.png');
+  mkdirSync(path.dirname(png), { recursive: true });
+  execFileSync(renderFfmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=green:s=32x32',
+    '-frames:v',
+    '1',
+    png,
+  ]);
+  return png;
+}
 
 export const ROUTES: RouteCase[] = [
   // Transcripts
@@ -1028,6 +1054,37 @@ export const ROUTES: RouteCase[] = [
       body: { terms: [{ source: 'ClipScribe', target: null }] },
     }),
   },
+  // The picture behind audio-only captioned videos: every member sees it, editors change it.
+  {
+    route: 'GET /render-background',
+    need: 'viewer',
+    scope: 'current',
+    request: async (_h, w) => {
+      await h.deps.services.render.storage.putFile(picturePng(), backgroundKey(w.id));
+      return get('/render-background');
+    },
+  },
+  {
+    route: 'PUT /render-background',
+    need: 'editor',
+    scope: 'current',
+    // Each allowed call checks and converts the picture with ffprobe and ffmpeg.
+    timeoutMs: 180_000,
+    request: async () => {
+      const form = new FormData();
+      form.set(
+        'file',
+        new File([new Uint8Array(readFileSync(picturePng()))], 'cover.png', { type: 'image/png' }),
+      );
+      return { method: 'PUT', path: '/render-background', init: { method: 'PUT', body: form } };
+    },
+  },
+  {
+    route: 'DELETE /render-background',
+    need: 'editor',
+    scope: 'current',
+    request: async () => ({ method: 'DELETE', path: '/render-background' }),
+  },
   // Who spoke when: an edit of the transcript (a job on its media).
   {
     route: 'POST /transcripts/:id/speakers/identify',
@@ -1216,32 +1273,36 @@ describe('every route × every role', () => {
   });
 
   for (const rc of ROUTES) {
-    it(rc.route, async () => {
-      size.routes++;
-      for (const caller of CALLERS) {
-        const modes: Mode[] =
-          caller === 'anonymous' || rc.scope === 'page' ? ['session'] : ['session', 'key'];
-        for (const mode of modes) {
-          const w = rc.fresh ? await world() : shared;
-          const who = personOf(w, caller);
-          const req = await rc.request(h, w, who, caller);
-          const outcome = expected(rc, caller, mode);
-          const r = await send(req, credentials(who, mode, caller, w), rc.scope === 'page');
-          try {
-            judge(outcome, rc, r, w);
-          } catch (err) {
-            throw new Error(
-              `${rc.route} as ${caller} (${mode}): expected ${outcome}, got ${r.res.status} ${r.text.slice(0, 200)}`,
-              {
-                cause: err,
-              },
-            );
+    it(
+      rc.route,
+      async () => {
+        size.routes++;
+        for (const caller of CALLERS) {
+          const modes: Mode[] =
+            caller === 'anonymous' || rc.scope === 'page' ? ['session'] : ['session', 'key'];
+          for (const mode of modes) {
+            const w = rc.fresh ? await world() : shared;
+            const who = personOf(w, caller);
+            const req = await rc.request(h, w, who, caller);
+            const outcome = expected(rc, caller, mode);
+            const r = await send(req, credentials(who, mode, caller, w), rc.scope === 'page');
+            try {
+              judge(outcome, rc, r, w);
+            } catch (err) {
+              throw new Error(
+                `${rc.route} as ${caller} (${mode}): expected ${outcome}, got ${r.res.status} ${r.text.slice(0, 200)}`,
+                {
+                  cause: err,
+                },
+              );
+            }
+            size.cases++;
+            size.assertions += outcome === 'done' || rc.scope === 'page' ? 1 : 2;
           }
-          size.cases++;
-          size.assertions += outcome === 'done' || rc.scope === 'page' ? 1 : 2;
         }
-      }
-    });
+      },
+      rc.timeoutMs,
+    );
   }
 
   it('covers every route mounted under /self-api/v1 and the uploads', () => {

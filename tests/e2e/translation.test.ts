@@ -142,6 +142,14 @@ describe('translations', () => {
     await expect.poll(() => segmentTexts(page), LOAD).toEqual(SPANISH);
     await page.goto(`${server.url}/transcript/${id}?track=ja`);
     await expect.poll(() => segmentTexts(page), LOAD).toEqual(JAPANESE);
+    // The captioned-video dialog captions what the page shows: the Japanese track here.
+    await page.getByTestId('render-open').click();
+    const render = page.getByTestId('render-dialog');
+    const trackChoice = () =>
+      render.getByTestId('render-track').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent);
+    await expect.poll(trackChoice, LOAD).toBe('日本語');
+    await render.getByTestId('render-close').click();
+    await render.waitFor({ state: 'hidden' });
 
     // Side by side: the original beside each translated line.
     const sideBySide = page.getByTestId('side-by-side');
@@ -267,5 +275,6 @@ describe('translations', () => {
     ]);
     expect(file.suggestedFilename()).toBe('Weekly meeting.es.txt');
     expect(readFileSync((await file.path())!, 'utf8')).toBe(`${SPANISH.join('\n\n')}\n`);
-  });
+    // A long walk (two translations, four page sizes, a share): minutes on a busy 2-core machine.
+  }, 300_000);
 });

@@ -10,6 +10,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { renderLive, useRenders, type RenderItem, type RenderQuota } from '../../lib/use-renders';
 import { LockIcon } from '../transcripts/locked-formats';
 import { useLanguageName } from '../transcripts/language-select';
+import { RenderBackgroundFields } from './render-background';
 import { RenderList, RenderProgress } from './render-list';
 import {
   defaultChoices,
@@ -31,8 +32,8 @@ const secondary =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 function request(choices: RenderChoices): RenderRequestInput {
-  const { shape, fit, track, background, ...style } = choices;
-  return { track, shape, fit, background, style };
+  const { shape, fit, track, background, background_image, ...style } = choices;
+  return { track, shape, fit, background, background_image, style };
 }
 
 /** Minutes left this month, the plan's cap, the mark on Free, and a lock when nothing is left. */
@@ -82,12 +83,18 @@ function QuotaLine({ quota }: { quota: RenderQuota }) {
 export function RenderDialog({
   transcript,
   time,
+  track,
+  canEditBackground,
   open,
   onClose,
 }: {
   transcript: TranscriptJson;
   /** The player's position: where the preview starts. */
   time: number;
+  /** The track the page shows (a finished translation's id, or 'original'): chosen at each opening. */
+  track: string;
+  /** The member may replace the workspace's background picture (editors and up). */
+  canEditBackground: boolean;
   open: boolean;
   onClose: () => void;
 }) {
@@ -110,6 +117,14 @@ export function RenderDialog({
     if (open && !el.open) el.showModal();
     if (!open && el.open) el.close();
   }, [open]);
+  // Each opening captions what the page is showing (the original or the translation on screen):
+  // adjusted while rendering when the dialog opens or the page's track changes.
+  const [shownTrack, setShownTrack] = useState<string | null>(null);
+  const opening = open ? track : null;
+  if (opening !== shownTrack) {
+    setShownTrack(opening);
+    if (opening !== null) setChoices((c) => ({ ...c, track: opening }));
+  }
 
   const items = useMemo(() => renders.items ?? [], [renders.items]);
   const preview = items.find((r) => r.id === previewId) ?? null;
@@ -188,18 +203,7 @@ export function RenderDialog({
                 </select>
               </label>
               {!hasVideo ? (
-                <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-                  {t('render.background')}
-                  <span className="flex items-center gap-2">
-                    <input
-                      type="color"
-                      value={choices.background}
-                      onChange={(e) => setChoices({ ...choices, background: e.target.value })}
-                      className="h-8 w-10 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
-                    />
-                    <span className="font-normal text-slate-500">{t('render.backgroundHint')}</span>
-                  </span>
-                </label>
+                <RenderBackgroundFields choices={choices} onChange={setChoices} canEdit={canEditBackground} />
               ) : null}
             </div>
 
@@ -290,10 +294,15 @@ export function RenderDialog({
 export function RenderVideoButton({
   transcript,
   time,
+  track,
+  canEditBackground,
   className,
 }: {
   transcript: TranscriptJson;
   time: number;
+  /** The track the page shows: a finished translation's id, or 'original'. */
+  track: string;
+  canEditBackground: boolean;
   className: string;
 }) {
   const { t } = useTranslation();
@@ -303,7 +312,14 @@ export function RenderVideoButton({
       <button type="button" className={className} onClick={() => setOpen(true)} data-testid="render-open">
         {t('render.open')}
       </button>
-      <RenderDialog transcript={transcript} time={time} open={open} onClose={() => setOpen(false)} />
+      <RenderDialog
+        transcript={transcript}
+        time={time}
+        track={track}
+        canEditBackground={canEditBackground}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

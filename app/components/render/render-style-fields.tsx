@@ -29,6 +29,8 @@ export interface RenderChoices {
   fit: RenderFit;
   track: string;
   background: string;
+  /** Audio-only sources: the workspace's picture instead of the colour. */
+  background_image: boolean;
 }
 
 export const defaultChoices = (preset: RenderPreset = 'karaoke'): RenderChoices => ({
@@ -45,6 +47,7 @@ export const defaultChoices = (preset: RenderPreset = 'karaoke'): RenderChoices 
   fit: 'crop',
   track: 'original',
   background: '#1e293b',
+  background_image: false,
 });
 
 const legend = 'text-sm font-semibold text-slate-900';

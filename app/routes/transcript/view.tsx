@@ -394,7 +394,13 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                   </button>
                 ) : null}
                 {editable && media && can('transcript.export') ? (
-                  <RenderVideoButton transcript={transcript} time={player.time} className={button} />
+                  <RenderVideoButton
+                    transcript={transcript}
+                    time={player.time}
+                    track={track?.status === 'done' ? track.id : 'original'}
+                    canEditBackground={can('transcript.edit')}
+                    className={button}
+                  />
                 ) : null}
                 {track ? (
                   <button

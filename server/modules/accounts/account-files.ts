@@ -2,11 +2,12 @@ import { and, inArray, isNotNull, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { renderJobs, transcripts } from '../../db/schema';
 import type { Storage } from '../storage/storage';
+import { backgroundKey } from '../render/background';
 import { userPrefix } from '../storage/storage';
 
 /**
- * Storage keys named by the rows of these workspaces (media and finished videos), read before
- * the rows go so their files can follow them.
+ * Storage keys named by the rows of these workspaces (media and finished videos) and their
+ * background pictures, read before the rows go so their files can follow them.
  */
 export async function workspaceFileKeys(db: DbOrTx, workspaceIds: string[]): Promise<string[]> {
   if (workspaceIds.length === 0) return [];
@@ -18,7 +19,9 @@ export async function workspaceFileKeys(db: DbOrTx, workspaceIds: string[]): Pro
     .select({ key: renderJobs.outputKey })
     .from(renderJobs)
     .where(and(inArray(renderJobs.workspaceId, workspaceIds), isNotNull(renderJobs.outputKey)));
-  return [...media, ...videos].flatMap((r) => (r.key ? [r.key] : []));
+  return [...media, ...videos]
+    .flatMap((r) => (r.key ? [r.key] : []))
+    .concat(workspaceIds.map(backgroundKey));
 }
 
 /**

@@ -79,7 +79,12 @@ export async function deleteAccount(
     alone.push(team.id);
   }
   await deps.endSubscriptions?.(user.id);
-  const teamFiles = await workspaceFileKeys(deps.db, alone);
+  // The personal workspace's own files (its background picture) go with it too.
+  const [personal] = await deps.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.personalUserId, user.id));
+  const teamFiles = await workspaceFileKeys(deps.db, personal ? [...alone, personal.id] : alone);
   await deps.db.transaction(async (tx) => {
     if (alone.length) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
     // The personal workspace cascades with the account; team rows keep their data, author null.

@@ -13,6 +13,7 @@ import { workspacePlan } from '../workspaces/plan';
 import { transcriptFor } from './access';
 import type { RenderDeps } from './deps';
 import { renderMinutesUsed } from './quota';
+import { backgroundMissing, hasRenderBackground } from './background';
 
 /**
  * Asks for a captioned video of a finished transcript: checks the range, the plan's render
@@ -43,6 +44,10 @@ export async function createRender(
           )
       : [];
     if (!track) throw new ApiError(RenderCode.TRACK_NOT_FOUND, 'errors.render.trackNotFound');
+  }
+  // The picture is the transcript's workspace's (where the render is counted), asked for up front.
+  if (request.background_image && !transcript.hasVideo && !(await hasRenderBackground(deps, workspace.id))) {
+    throw backgroundMissing();
   }
 
   const mediaEnd = transcript.durationSec ?? Math.max(0, ...transcript.segments.map((s) => s.end));

@@ -32,6 +32,8 @@ export interface RenderCommand {
   fit: RenderFit;
   /** Audio-only sources: '#rrggbb' of the generated background. */
   background: string;
+  /** Audio-only sources: the workspace's picture (a local file), covering the frame, instead of the colour. */
+  backgroundImage?: string | null;
   assFile: string;
   fontsDir: string;
   output: string;
@@ -64,10 +66,22 @@ export function renderArgs(cmd: RenderCommand): string[] {
       .padEnd(6, '0')
       .slice(0, 6)}`;
     const waveHeight = Math.max(2, Math.round((h * 0.3) / 2) * 2);
-    args.push('-f', 'lavfi', '-i', `color=c=${colour}:s=${w}x${h}:r=25:d=${cmd.duration.toFixed(3)}`);
+    let ground = '[1:v]';
+    if (cmd.backgroundImage) {
+      // The picture as a still stream at 25 fps, scaled and cut to cover the frame (its path is an
+      // input argument, never part of the filter graph).
+      args.push('-loop', '1', '-framerate', '25', '-t', cmd.duration.toFixed(3), '-i', cmd.backgroundImage);
+      ground = '[bg]';
+    } else {
+      args.push('-f', 'lavfi', '-i', `color=c=${colour}:s=${w}x${h}:r=25:d=${cmd.duration.toFixed(3)}`);
+    }
+    const cover = cmd.backgroundImage
+      ? `[1:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p[bg];`
+      : '';
     graph =
+      cover +
       `[0:a]aformat=channel_layouts=mono,showwaves=s=${w}x${waveHeight}:mode=cline:rate=25:colors=0xFFFFFF,format=rgba,colorchannelmixer=aa=0.55[w];` +
-      `[1:v][w]overlay=0:(H-h)/2:shortest=1,${subs}[v]`;
+      `${ground}[w]overlay=0:(H-h)/2:shortest=1,${subs}[v]`;
   }
   args.push(
     '-filter_complex',

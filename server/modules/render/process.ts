@@ -10,6 +10,7 @@ import { RenderFailure, renderArgs, runRender, writeFontconfig } from './ffmpeg'
 import { prepareFontsDir } from './fonts';
 import { AUDIO_FRAME, outputFrame } from './geometry';
 import { probeAudioCodec, probeFrame } from './probe';
+import { backgroundKey } from './background';
 
 /** A render may take this long plus 5 s per second of media (2 cores, veryfast, 1080p: well inside). */
 const BASE_TIMEOUT_MS = 120_000;
@@ -78,39 +79,42 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
       const output = path.join(work, 'out.mp4');
       const maxBytes = maxBytesFor(duration);
       let lastWrite = 0;
-      await runRender(
-        deps.ffmpeg,
-        renderArgs({
-          input,
-          hasVideo: !!source,
-          offset,
-          duration,
-          frame,
-          fit: opts.fit,
-          background: opts.background,
-          assFile,
-          fontsDir,
-          output,
-          maxBytes,
-          copyAudio: audioCodec === 'aac',
-        }),
-        {
-          duration,
-          fontconfigFile,
-          signal: ctx.signal,
-          timeoutMs: BASE_TIMEOUT_MS + duration * TIMEOUT_PER_SECOND_MS,
-          onProgress: (percent) => {
-            const t = Date.now();
-            if (t - lastWrite < 1000) return;
-            lastWrite = t;
-            void deps.db
-              .update(renderJobs)
-              .set({ progress: percent })
-              .where(and(eq(renderJobs.id, renderId), eq(renderJobs.status, 'running')))
-              .catch(() => undefined);
+      const run = (backgroundImage: string | null) =>
+        runRender(
+          deps.ffmpeg,
+          renderArgs({
+            input,
+            hasVideo: !!source,
+            offset,
+            duration,
+            frame,
+            fit: opts.fit,
+            background: opts.background,
+            backgroundImage,
+            assFile,
+            fontsDir,
+            output,
+            maxBytes,
+            copyAudio: audioCodec === 'aac',
+          }),
+          {
+            duration,
+            fontconfigFile,
+            signal: ctx.signal,
+            timeoutMs: BASE_TIMEOUT_MS + duration * TIMEOUT_PER_SECOND_MS,
+            onProgress: (percent) => {
+              const t = Date.now();
+              if (t - lastWrite < 1000) return;
+              lastWrite = t;
+              void deps.db
+                .update(renderJobs)
+                .set({ progress: percent })
+                .where(and(eq(renderJobs.id, renderId), eq(renderJobs.status, 'running')))
+                .catch(() => undefined);
+            },
           },
-        },
-      );
+        );
+      await withBackground(deps, started, !source, run);
       const size = (await stat(output)).size;
       if (size >= maxBytes) throw new RenderFailure('tooLarge', `output reached ${size} bytes`);
       return { output, size, frame };
@@ -152,6 +156,24 @@ export async function processRender(deps: RenderDeps, renderId: string, ctx: Job
   } finally {
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * Runs the render with the workspace's picture on a local path when an audio-only source asks for
+ * it; with the colour otherwise, or when the picture was removed after the render was asked for.
+ */
+async function withBackground(
+  deps: RenderDeps,
+  render: RenderJob,
+  audioOnly: boolean,
+  run: (image: string | null) => Promise<unknown>,
+): Promise<void> {
+  const key = backgroundKey(render.workspaceId);
+  if (!audioOnly || !render.options.background_image || (await deps.storage.size(key)) === null) {
+    await run(null);
+    return;
+  }
+  await deps.storage.withLocalFile(key, (image) => run(image));
 }
 
 async function finish(

@@ -62,7 +62,7 @@ beforeAll(async () => {
     video,
   ]);
   execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=300:d=6', '-c:a', 'aac', audio]);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await h?.close();
@@ -229,6 +229,89 @@ describe('captioned video render', () => {
     expect(red).toBeGreaterThan(720 * 100);
     expect(count(frame, 720, 720, BOTTOM, white)).toBeGreaterThan(150);
   }, 60_000);
+
+  it("an audio-only source can use the workspace's picture: checked on upload, covering the frame", async () => {
+    const { user, t } = await transcriptWith('STARTER', audio, false);
+    const owner = user;
+    const put = (name: string, bytes: Buffer, type: string, who = user) => {
+      const form = new FormData();
+      form.set('file', new File([new Uint8Array(bytes)], name, { type }));
+      return h.app.request('/self-api/v1/render-background', {
+        method: 'PUT',
+        headers: who.headers,
+        body: form,
+      });
+    };
+    const picture = (args: string[], ext: string) => {
+      const out = path.join(dir, `${crypto.randomUUID()}.${ext}`);
+      execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', ...args, out]);
+      return require('node:fs').readFileSync(out) as Buffer;
+    };
+    // Not a picture, a video named .png, an animation, too many pixels, too many bytes: refused.
+    const refused = async (res: Response, status: number, code: number) => {
+      const json = (await res.json()) as { code: number; message_key: string };
+      expect(res.status, JSON.stringify(json)).toBe(status);
+      expect(json.code).toBe(code);
+    };
+    await refused(await put('a.png', Buffer.from('<svg onload=alert(1)>'), 'image/png'), 422, 42272);
+    await refused(
+      await put('clip.png', require('node:fs').readFileSync(video) as Buffer, 'image/png'),
+      422,
+      42272,
+    );
+    const gif = picture(['-i', 'testsrc=s=64x64:r=5:d=1', '-f', 'gif'], 'gif');
+    await refused(await put('a.gif', gif, 'image/gif'), 422, 42272);
+    const huge = picture(['-i', 'color=c=black:s=8200x16', '-frames:v', '1'], 'png');
+    await refused(await put('wide.png', huge, 'image/png'), 422, 42273);
+    await refused(await put('big.png', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/png'), 413, 413);
+    // None yet: a render asking for it is refused with a reason.
+    const ask = () =>
+      h.api('POST', `/transcripts/${t.id}/renders`, owner.headers, {
+        background_image: true,
+        background: '#aa2200',
+        shape: '1:1',
+        end: 3,
+      });
+    expect((await ask()).json.code).toBe(40473);
+
+    // A green PNG: stored (as a JPEG), shown back, and drawn behind the waveform and captions.
+    const green = picture(['-i', 'color=c=0x20c040:s=400x300', '-frames:v', '1'], 'png');
+    const ok = await put('cover.png', green, 'image/png');
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { data: unknown }).data).toMatchObject({ width: 400, height: 300 });
+    const shown = await h.app.request('/self-api/v1/render-background', { headers: owner.headers });
+    expect(shown.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await shown.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // Another account's workspace has none of it.
+    const other = await signedInUser(h.db);
+    expect((await h.app.request('/self-api/v1/render-background', { headers: other.headers })).status).toBe(
+      404,
+    );
+
+    const asked = await ask();
+    expect(asked.res.status, JSON.stringify(asked.json)).toBe(200);
+    await processRender(h.deps.services.render, asked.json.data.id, {
+      signal: new AbortController().signal,
+      attempt: 1,
+      maxAttempts: 3,
+    });
+    const [row] = await h.db.select().from(renderJobs).where(eq(renderJobs.id, asked.json.data.id));
+    expect(row!.status).toBe('done');
+    const file = await h.app.request(`/self-api/v1/renders/${row!.id}/file`, { headers: owner.headers });
+    const out = path.join(dir, 'picture.mp4');
+    require('node:fs').writeFileSync(out, Buffer.from(await file.arrayBuffer()));
+    const frame = frameAt(out, 1, 720, 720);
+    const greenish = (r: number, g: number, b: number) => g > 150 && r < 80 && b < 110;
+    const red = (r: number, g: number, b: number) => r > 140 && g < 60 && b < 40;
+    // The picture covers the top of the square frame (not the colour), the captions stay white.
+    expect(count(frame, 720, 720, { x0: 0, y0: 0, x1: 1, y1: 0.2 }, greenish)).toBeGreaterThan(720 * 100);
+    expect(count(frame, 720, 720, { x0: 0, y0: 0, x1: 1, y1: 0.2 }, red)).toBe(0);
+    expect(count(frame, 720, 720, BOTTOM, white)).toBeGreaterThan(150);
+
+    // Removed: asking for it is refused again.
+    expect((await h.api('DELETE', '/render-background', owner.headers)).res.status).toBe(200);
+    expect((await ask()).json.code).toBe(40473);
+  }, 90_000);
 
   it("burns a translation track's text in, with the original's timings", async () => {
     const { user, t } = await transcriptWith('STARTER', video, true);

@@ -10,6 +10,7 @@ import { assertCan, membershipOf } from './access';
 import type { WorkspaceDeps } from './deps';
 import { workspaceNotFound } from './errors';
 import { deleteRenderFiles, renderFilesOf } from '../render/files';
+import { backgroundKey } from '../render/background';
 
 /** Team workspaces one account may own: far above what a team needs, low enough to stop abuse. */
 export const MAX_OWNED_TEAMS = 20;
@@ -119,7 +120,7 @@ export async function deleteWorkspace(deps: WorkspaceDeps, actor: Actor, id: str
     inside.map((t) => t.id),
   );
   await deps.db.delete(workspaces).where(and(eq(workspaces.id, id), eq(workspaces.kind, 'team')));
-  await deleteRenderFiles(deps.storage, renderFiles, deps.logger);
+  await deleteRenderFiles(deps.storage, [...renderFiles, backgroundKey(id)], deps.logger);
   for (const t of inside) {
     if (!t.mediaKey) continue;
     await deps.storage.delete(t.mediaKey).catch((err: unknown) => {
