@@ -11,7 +11,6 @@
 //
 // The disk-full row mounts a 160 MB tmpfs (Linux, root); it is skipped otherwise.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -24,82 +23,37 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { makeMedia } from '../server/test/media';
-import { testModelPath } from '../server/test/test-model';
+import {
+  alive,
+  api,
+  cmdline,
+  createTranscript,
+  descendants,
+  doubled,
+  engineBelow,
+  hookReceiver,
+  modelMirror,
+  onlyArg,
+  runRows,
+  report,
+  transcript,
+  tusCreate,
+  tusOffset,
+  tusSend,
+  until,
+  upload,
+  waitEnded,
+  type Hooks,
+  type Scenario as AnyScenario,
+  type Session,
+} from './lib/faults-kit';
 // @ts-expect-error plain ESM helpers shared by the web benches
 import { freePort, signIn, sleep } from './lib/server.mjs';
 
 const ROOT = path.resolve(process.env.FAULTS_DIR ?? 'tmp/bench-faults');
-const only = (
-  process.argv.find((a) => a.startsWith('--only='))?.slice(7) ??
-  process.argv[process.argv.indexOf('--only') + 1]
-)
-  ?.split(',')
-  .filter(Boolean);
-const JOB_BOUND_MS = 10 * 60_000;
-
-interface Row {
-  fault: string;
-  inFlight: string;
-  outcome: string;
-  lost: string;
-  duplicates: string;
-  ok: boolean;
-}
-const rows: Row[] = [];
-
-// ---------- processes ----------
-
-/** Every process below `pid` (from /proc). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      /* gone */
-    }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => (children.get(p) ?? []).forEach((c) => (out.push(c), walk(c)));
-  walk(pid);
-  return out;
-}
-const alive = (pid: number) => {
-  try {
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
-  } catch {
-    return false;
-  }
-};
-const cmdline = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-  } catch {
-    return '';
-  }
-};
-
-async function until<T>(
-  what: string,
-  ms: number,
-  fn: () => T | Promise<T>,
-  everyMs = 200,
-): Promise<Exclude<T, undefined | null | false | 0 | ''>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as Exclude<T, undefined | null | false | 0 | ''>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms: ${what}`);
-    await sleep(everyMs);
-  }
-}
+const only = onlyArg();
 
 interface App {
   base: string;
@@ -108,8 +62,8 @@ interface App {
   dataDir: string;
 }
 
-let mirror: { url: string; sha1: string; server: Server };
-let hooks: { url: string; got: { id: string; type: string; body: string }[]; server: Server };
+let mirror: Awaited<ReturnType<typeof modelMirror>>;
+let hooks: Hooks;
 
 function envFor(dataDir: string, port: number, extra: Record<string, string> = {}) {
   return {
@@ -183,133 +137,6 @@ function scratchLeft(): string[] {
     : [];
 }
 
-// ---------- the API, as a client uses it ----------
-
-interface Session {
-  headers: Record<string, string>;
-}
-async function api(app: App, s: Session, method: string, p: string, body?: unknown) {
-  const r = await fetch(`${app.base}/self-api/v1${p}`, {
-    method,
-    headers: { ...s.headers, origin: app.base, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let json: { code: number; message: string; data: any } | null = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: r.status, json, text };
-}
-
-const b64 = (v: string) => Buffer.from(v).toString('base64');
-
-/** tus: create, then PATCH `chunk` bytes at a time from `from`, with `pauseMs` between. Stops early when `stopAt` returns true. */
-async function tusCreate(app: App, s: Session, size: number, name: string) {
-  const r = await fetch(`${app.base}/self-api/v1/uploads`, {
-    method: 'POST',
-    headers: {
-      ...s.headers,
-      origin: app.base,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(size),
-      'Upload-Metadata': `filename ${b64(name)},filetype ${b64('audio/wav')}`,
-    },
-  });
-  if (r.status !== 201) throw new Error(`tus create ${r.status} ${await r.text()}`);
-  return r.headers.get('location')!.split('/').pop()!;
-}
-async function tusOffset(app: App, s: Session, id: string): Promise<number | null> {
-  const r = await fetch(`${app.base}/self-api/v1/uploads/${id}`, {
-    method: 'HEAD',
-    headers: { ...s.headers, origin: app.base, 'Tus-Resumable': '1.0.0' },
-  });
-  return r.status === 200 ? Number(r.headers.get('upload-offset')) : null;
-}
-async function tusSend(
-  app: App,
-  s: Session,
-  id: string,
-  bytes: Buffer,
-  from: number,
-  opts: { chunk: number; pauseMs: number; onAck?: (offset: number) => void },
-): Promise<{ offset: number; status: number }> {
-  let offset = from;
-  while (offset < bytes.length) {
-    const part = bytes.subarray(offset, Math.min(bytes.length, offset + opts.chunk));
-    const r = await fetch(`${app.base}/self-api/v1/uploads/${id}`, {
-      method: 'PATCH',
-      headers: {
-        ...s.headers,
-        origin: app.base,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(part),
-    }).catch(() => null);
-    if (!r) return { offset, status: 0 };
-    if (r.status !== 204) return { offset, status: r.status };
-    offset = Number(r.headers.get('upload-offset'));
-    opts.onAck?.(offset);
-    if (opts.pauseMs) await sleep(opts.pauseMs);
-  }
-  return { offset, status: 204 };
-}
-
-async function transcript(app: App, s: Session, id: string) {
-  return (await api(app, s, 'GET', `/transcripts/${id}`)).json?.data as
-    | {
-        status: string;
-        error_code?: string | null;
-        segments: { start: number; text: string }[];
-        progress: number;
-      }
-    | undefined;
-}
-
-async function waitEnded(app: App, s: Session, id: string, ms = JOB_BOUND_MS) {
-  const t0 = performance.now();
-  const t = await until(
-    `transcript ${id} to end`,
-    ms,
-    async () => {
-      const row = await transcript(app, s, id).catch(() => undefined);
-      return row && (row.status === 'done' || row.status === 'failed') ? row : undefined;
-    },
-    1_000,
-  );
-  return { ...t, seconds: Math.round((performance.now() - t0) / 1000) };
-}
-
-/** Segments twice (the same start time twice) would mean two runs wrote into one transcript. */
-function doubled(segments: { start: number }[]) {
-  const starts = segments.map((x) => x.start.toFixed(3));
-  return starts.length - new Set(starts).size;
-}
-
-async function upload(app: App, s: Session, file: string, name: string) {
-  const bytes = readFileSync(file);
-  const id = await tusCreate(app, s, bytes.length, name);
-  const sent = await tusSend(app, s, id, bytes, 0, { chunk: 4 << 20, pauseMs: 0 });
-  if (sent.status !== 204) throw new Error(`upload ${sent.status}`);
-  return id;
-}
-async function createTranscript(app: App, s: Session, uploadId: string) {
-  const r = await api(app, s, 'POST', '/transcripts', { upload_id: uploadId });
-  if (r.status !== 200) throw new Error(`create transcript ${r.status} ${r.text}`);
-  return r.json!.data.id as string;
-}
-
-/** The webhook deliveries of `event` for transcript `id`: how many, and how many ids. */
-function deliveries(event: string, id: string) {
-  const mine = hooks.got.filter((g) => g.type === event && g.body.includes(id));
-  return { count: mine.length, ids: new Set(mine.map((g) => g.id)).size };
-}
-
 // ---------- the rows ----------
 
 interface Ctx {
@@ -333,7 +160,7 @@ async function afterFault(ctx: Ctx, note: { leftover: string[] }) {
   return { check, lost, scratch: leftScratch.length ? leftScratch : [], scratchBefore };
 }
 
-type Scenario = (ctx: Ctx) => Promise<Omit<Row, 'ok'> & { ok?: boolean }>;
+type Scenario = AnyScenario<Ctx>;
 
 function killDuringUpload(signal: NodeJS.Signals): Scenario {
   return async (ctx) => {
@@ -380,9 +207,7 @@ function killDuringTranscription(signal: NodeJS.Signals): Scenario {
   return async (ctx) => {
     const uploadId = await upload(ctx.app, ctx.session, ctx.longWav, 'long.wav');
     const tid = await createTranscript(ctx.app, ctx.session, uploadId);
-    const engine = await until('the engine child', 180_000, () =>
-      descendants(ctx.app.proc.pid!).find((p) => /whisper-child/.test(cmdline(p))),
-    );
+    const engine = await until('the engine child', 180_000, () => engineBelow(ctx.app.proc.pid!));
     await until(
       'some progress',
       120_000,
@@ -395,7 +220,7 @@ function killDuringTranscription(signal: NodeJS.Signals): Scenario {
     ctx.app = await start(ctx.dataDir, { wait: 'ready' });
     const ended = await waitEnded(ctx.app, ctx.session, tid);
     await sleep(3_000);
-    const hook = deliveries('transcript.completed', tid);
+    const hook = hooks.deliveries('transcript.completed', tid);
     const post = await afterFault(ctx, { leftover });
     return {
       fault: `${signal === 'SIGKILL' ? 'kill -9' : signal} web during transcription`,
@@ -605,19 +430,21 @@ function engineChild(kind: 'killed' | 'hung'): Scenario {
       ctx.session,
       await upload(ctx.app, ctx.session, ctx.longWav, 'engine.wav'),
     );
-    const engine = await until('the engine child', 180_000, () =>
-      descendants(ctx.app.proc.pid!).find((p) => /whisper-child/.test(cmdline(p))),
-    );
+    const engine = await until('the engine child', 180_000, () => engineBelow(ctx.app.proc.pid!));
     await sleep(3_000);
     process.kill(engine, kind === 'killed' ? 'SIGKILL' : 'SIGSTOP');
     const ended = await waitEnded(ctx.app, ctx.session, tid);
     const stillThere = alive(engine);
     if (stillThere) process.kill(engine, 'SIGKILL');
+    // How many times the job started (the log's "job started" lines for this transcript).
+    const runs = readFileSync(ctx.app.log, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"job started"') && l.includes(tid)).length;
     const post = await afterFault(ctx, { leftover: [] });
     return {
       fault: `engine child ${kind === 'killed' ? 'killed (kill -9)' : 'hung (SIGSTOP; watchdog 20 s)'}`,
       inFlight: 'a transcription of 10 min of audio',
-      outcome: `${ended.status}${ended.error_code ? ` (${ended.error_code})` : ''} after ${ended.seconds} s${stillThere ? '; the hung child was left' : ''}`,
+      outcome: `${ended.status}${ended.error_code ? ` (${ended.error_code})` : ''} after ${ended.seconds} s, ${runs} run(s) of the job${stillThere ? '; the hung child was left' : '; the child was killed'}`,
       lost: post.lost.length ? post.lost.join('; ') : '0',
       duplicates: `${doubled(ended.segments)} segments`,
       ok:
@@ -647,38 +474,15 @@ const SCENARIOS: [string, Scenario][] = [
 // ---------- the run ----------
 
 async function main() {
+  if (process.argv.includes('--distributed')) {
+    await (await import('./faults-distributed')).main();
+    return;
+  }
   rmSync(ROOT, { recursive: true, force: true });
   mkdirSync(path.join(ROOT, 'tmp'), { recursive: true });
-  // The model mirror: the project's random-weight model served as ggml-base.bin, so a damaged
-  // copy can be fetched again without the internet.
-  const modelBytes = readFileSync(await testModelPath());
-  const mirrorPort: number = await freePort();
-  const mirrorServer = createServer((req, res) => {
-    if (!req.url?.endsWith('/ggml-base.bin')) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-length': modelBytes.length }).end(modelBytes);
-  }).listen(mirrorPort, '127.0.0.1');
-  mirror = {
-    url: `http://127.0.0.1:${mirrorPort}`,
-    sha1: createHash('sha1').update(modelBytes).digest('hex'),
-    server: mirrorServer,
-  };
-  const got: { id: string; type: string; body: string }[] = [];
-  const hookPort: number = await freePort();
-  const hookServer = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      let type = '';
-      try {
-        type = (JSON.parse(body) as { type?: string }).type ?? '';
-      } catch {
-        /* not JSON */
-      }
-      got.push({ id: String(req.headers['webhook-id']), type, body });
-      res.writeHead(200).end();
-    });
-  }).listen(hookPort, '127.0.0.1');
-  hooks = { url: `http://127.0.0.1:${hookPort}/hook`, got, server: hookServer };
+  // A local mirror serves the model, so a damaged copy can be fetched again without the internet.
+  mirror = await modelMirror();
+  hooks = await hookReceiver();
 
   const media = path.join(ROOT, 'media');
   const ctx: Ctx = {
@@ -691,71 +495,32 @@ async function main() {
   console.log('Starting the product (node scripts/start.mjs builds what is missing first)…');
   ctx.app = await start(ctx.dataDir, { wait: 'ready' });
   ctx.session = { headers: { cookie: await signIn(ctx.app.base, ctx.dataDir) } };
-  let hook = await api(ctx.app, ctx.session, 'POST', '/webhooks', { url: hooks.url });
-  if (hook.status === 403) {
-    // Webhooks come with paid plans: the operator grants one.
-    await stop(ctx.app);
-    spawnSync(
-      process.execPath,
-      ['scripts/start.mjs', 'admin', 'grant-rank', 'bench@example.test', 'Enterprise'],
-      {
-        env: envFor(ctx.dataDir, 0),
-        stdio: 'ignore',
-      },
-    );
-    ctx.app = await start(ctx.dataDir, { wait: 'ready' });
-    hook = await api(ctx.app, ctx.session, 'POST', '/webhooks', { url: hooks.url });
-  }
+  // The operator grants the bench account the top plan, so no plan limit (minutes, jobs at once,
+  // webhooks) answers instead of the fault under test.
+  await stop(ctx.app);
+  grantEnterprise(ctx.dataDir);
+  ctx.app = await start(ctx.dataDir, { wait: 'ready' });
+  const hook = await api(ctx.app, ctx.session, 'POST', '/webhooks', { url: hooks.url });
   if (hook.status !== 200)
-    console.log(`(webhook endpoint not made: ${hook.status} ${hook.text.slice(0, 200)})`);
+    throw new Error(`webhook endpoint not made: ${hook.status} ${hook.text.slice(0, 200)}`);
 
-  for (const [name, scenario] of SCENARIOS) {
-    if (only && !only.includes(name)) continue;
-    const t0 = performance.now();
-    process.stdout.write(`${name}… `);
-    try {
-      const row = await scenario(ctx);
-      rows.push({ ...row, ok: row.ok ?? true });
-      console.log(
-        `${row.ok === false ? 'PROBLEM' : 'ok'} (${Math.round((performance.now() - t0) / 1000)} s)`,
-      );
-    } catch (err) {
-      rows.push({
-        fault: name,
-        inFlight: '-',
-        outcome: `bench error: ${(err as Error).message}`,
-        lost: '?',
-        duplicates: '?',
-        ok: false,
-      });
-      console.log(`ERROR ${(err as Error).message}`);
-      // Whatever state it left: a server for the next row.
-      if (ctx.app?.proc.exitCode !== null)
-        ctx.app = await start(ctx.dataDir, { wait: 'ready' }).catch(() => ctx.app);
-    }
-  }
+  const rows = await runRows(SCENARIOS, ctx, only, async (c) => {
+    // Whatever state it left: a server for the next row.
+    if (c.app?.proc.exitCode !== null) c.app = await start(c.dataDir, { wait: 'ready' });
+  });
   if (ctx.app?.proc.exitCode === null) await stop(ctx.app);
   mirror.server.close();
   hooks.server.close();
+  report(rows, 'embedded default', path.join(ROOT, 'matrix.md'));
+}
 
-  const head: (keyof Row)[] = ['fault', 'inFlight', 'outcome', 'lost', 'duplicates'];
-  const titles = ['fault', 'work in flight', 'outcome', 'data lost', 'duplicates'];
-  const table = [
-    `| ${titles.join(' | ')} |`,
-    `| ${titles.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${head.map((k) => String(r[k]).replace(/\|/g, '/')).join(' | ')} |`),
-  ].join('\n');
-  console.log(
-    `\nFault matrix, embedded default (${new Date().toISOString()}; 2 shared cores, WHISPER_THREADS=1):\n\n${table}\n`,
+function grantEnterprise(dataDir: string) {
+  const r = spawnSync(
+    process.execPath,
+    ['scripts/start.mjs', 'admin', 'grant-rank', 'bench@example.test', 'Enterprise'],
+    { env: envFor(dataDir, 0, { LOG_LEVEL: 'warn' }), encoding: 'utf8' },
   );
-  writeFileSync(path.join(ROOT, 'matrix.md'), `${table}\n`);
-  const bad = rows.filter((r) => !r.ok);
-  console.log(
-    bad.length
-      ? `${bad.length} row(s) with a problem: ${bad.map((r) => r.fault).join('; ')}`
-      : 'Every row: nothing lost, nothing doubled.',
-  );
-  process.exitCode = bad.length ? 1 : 0;
+  if (r.status !== 0) throw new Error(`grant-rank: ${r.stdout}${r.stderr}`);
 }
 
 await main();

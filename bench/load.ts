@@ -1,7 +1,7 @@
 // npm run bench:load — mixed traffic on the embedded default (issue #30, decision 0034): the
 // compiled server (build/node/main.js, as `npm start` runs it) on PGlite with the job runner in
-// the same process, and at once: 200 open event streams, 20 uploads at a time, pages and API
-// calls at a set rate, transcriptions kept going two at a time. Prints p50/p95/p99 per kind, 5xx
+// the same process, and at once: 200 event streams held open on two long transcriptions (one
+// running, one waiting behind it), 20 uploads at a time, pages and API calls at a set rate. Prints p50/p95/p99 per kind, 5xx
 // and failed requests, the server's RSS over time and its event-loop delay (from /metrics).
 //
 //   npm run bench:load [-- --minutes 10 --streams 200 --uploads 20 --rate 20]  (under flock /tmp/lock.bench)
@@ -23,6 +23,8 @@ const UPLOADS = arg('uploads', 20);
 const RATE = arg('rate', 20);
 const TRANSCRIPTIONS = arg('transcriptions', 2);
 const UPLOAD_MB = arg('upload-mb', 4);
+/** Minutes of audio in each held transcription: more than the engine gets through in the run. */
+const HOLD_MINUTES = arg('hold-minutes', 60);
 const TOKEN = 'load-bench-metrics-token-0123456789';
 
 type Kind =
@@ -143,52 +145,48 @@ async function main() {
     const r = await fetch(`${base}/self-api/v1/transcripts`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ upload_id: id }),
+      body: JSON.stringify({ upload_id: id, detect_speech: false }),
     });
     browse.push(((await r.json()) as { data: { id: string } }).data.id);
   }
 
+  // The transcriptions the streams are held on: TRANSCRIPTIONS recordings long enough to outlast
+  // the run (speech detection off, so the engine works on all of it). The lane runs one job at a
+  // time (JOB_CONCURRENCY=1, the default), so the first runs the whole time and the others wait
+  // behind it: event streams on them stay open, as a page open on work in progress does; a
+  // stream on a finished transcript would close at once and measure nothing.
+  const longAudio = readFileSync(makeMedia(media, 'wav', HOLD_MINUTES * 60));
+  const holds: string[] = [];
+  for (let i = 0; i < TRANSCRIPTIONS; i++) {
+    const id = await uploadOnce(longAudio, `long-${i}.wav`, true);
+    const r = await timed('transcribe-start', `${base}/self-api/v1/transcripts`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ upload_id: id, detect_speech: false }),
+    });
+    if (r?.status !== 200) throw new Error(`could not start transcription ${i}`);
+    holds.push((r.json() as { data: { id: string } }).data.id);
+  }
+
   const deadline = Date.now() + MINUTES * 60_000;
   const running = () => Date.now() < deadline;
-  const inFlight: string[] = [];
-  let transcribed = 0;
-  const transcribeTimes: number[] = [];
+  const state = async (id: string) =>
+    (
+      (await fetch(`${base}/self-api/v1/transcripts/${id}`, { headers: auth })
+        .then((x) => x.json())
+        .catch(() => null)) as { data?: { status: string; progress: number } } | null
+    )?.data;
 
-  // Transcriptions, two at a time: a new one when one ends.
-  const transcriber = async () => {
-    while (running()) {
-      const id = await uploadOnce(audio, 'speech.wav', true);
-      if (!id) continue;
-      const t0 = performance.now();
-      const r = await timed('transcribe-start', `${base}/self-api/v1/transcripts`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ upload_id: id, detect_speech: false }),
-      });
-      if (!r || r.status !== 200) continue;
-      const tid = (r.json() as { data: { id: string } }).data.id;
-      inFlight.push(tid);
-      for (;;) {
-        await sleep(2_000);
-        const row = (await fetch(`${base}/self-api/v1/transcripts/${tid}`, { headers: auth })
-          .then((x) => x.json())
-          .catch(() => null)) as { data?: { status: string } } | null;
-        if (row?.data && (row.data.status === 'done' || row.data.status === 'failed')) break;
-        if (!running()) break;
-      }
-      inFlight.splice(inFlight.indexOf(tid), 1);
-      transcribed++;
-      transcribeTimes.push((performance.now() - t0) / 1000);
-    }
-  };
-
-  // Event streams held open on the transcriptions in flight (or a finished one, reopened).
+  // Event streams held open on those transcriptions for the whole run; one that closes early
+  // (its transcription ended, or the server dropped it) is counted and opened again.
   let streamsOpen = 0;
   let streamEvents = 0;
+  let streamsReopened = 0;
   const streamer = async (n: number) => {
     await sleep((n * 50) % 5_000);
-    while (running()) {
-      const id = inFlight[n % Math.max(1, inFlight.length)] ?? browse[n % browse.length]!;
+    for (let first = true; running(); first = false) {
+      if (!first) streamsReopened++;
+      const id = holds[n % holds.length]!;
       const controller = new AbortController();
       const stop = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
       const t0 = performance.now();
@@ -270,16 +268,16 @@ async function main() {
   };
 
   console.log(
-    `Load: ${MINUTES} min, ${STREAMS} event streams, ${UPLOADS} uploads at once (${UPLOAD_MB} MB each), ${RATE} pages+API/s, ${TRANSCRIPTIONS} transcriptions (2 min of audio each).`,
+    `Load: ${MINUTES} min, ${STREAMS} event streams, ${UPLOADS} uploads at once (${UPLOAD_MB} MB each), ${RATE} pages+API/s, ${TRANSCRIPTIONS} transcriptions of ${HOLD_MINUTES} min of audio (the streams' subjects).`,
   );
   await Promise.all([
-    ...Array.from({ length: TRANSCRIPTIONS }, transcriber),
     ...Array.from({ length: STREAMS }, (_, n) => streamer(n)),
     ...Array.from({ length: UPLOADS }, uploader),
     browser(),
     sampler(),
   ]);
   const peak = memoryMb(pid, 'VmHWM');
+  const ends = await Promise.all(holds.map(state));
   await server.stop();
 
   const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
@@ -290,13 +288,12 @@ async function main() {
       `| ${kind} | ${xs.length} | ${q(xs, 0.5).toFixed(0)} | ${q(xs, 0.95).toFixed(0)} | ${q(xs, 0.99).toFixed(0)} |`,
     );
   }
-  transcribeTimes.sort((a, b) => a - b);
   console.log(
     `\nRequests ${status.total}: 5xx ${status['5xx']}, 4xx ${status['4xx']}, failed (no answer) ${status.failed}.`,
   );
   if (firstErrors.length) console.log(`First errors: ${firstErrors.join(' · ')}`);
   console.log(
-    `Transcriptions finished: ${transcribed} (upload to done, p50 ${q(transcribeTimes, 0.5).toFixed(0)} s); event-stream chunks received: ${streamEvents}.`,
+    `Held transcriptions (${HOLD_MINUTES} min of audio each) at the end: ${ends.map((e) => (e ? `${e.status} ${e.progress} %` : '?')).join(', ')}; event-stream chunks received: ${streamEvents}; streams opened again after closing early: ${streamsReopened}.`,
   );
   console.log(
     '\n| t (s) | RSS MB | event-loop p99 ms | max ms | streams open |\n| --- | --- | --- | --- | --- |',

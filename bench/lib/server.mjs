@@ -69,7 +69,7 @@ export async function startServer({
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; ;) {
+  for (const deadline = Date.now() + 300_000; ;) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {
