@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { engineChoiceProblem, familyForLanguage, PARAKEET_LANGUAGES, SENSE_VOICE_LANGUAGES } from './engines';
+import {
+  engineChoiceProblem,
+  familyForLanguage,
+  modelLabel,
+  PARAKEET_LANGUAGES,
+  SENSE_VOICE_LANGUAGES,
+} from './engines';
 import { isWhisperLanguage } from './whisper-languages';
 
 describe('the model family per language', () => {
@@ -27,5 +33,15 @@ describe('the model family per language', () => {
       'validation.engineTranslate',
     );
     expect(engineChoiceProblem({ engine: 'whisper', language: 'vi', translate: true })).toBeNull();
+  });
+});
+
+describe('modelLabel', () => {
+  it('names the local models as their makers do, and keeps an unknown id as it is', () => {
+    expect(modelLabel('whisper-base')).toBe('Whisper base');
+    expect(modelLabel('whisper-large-v3-turbo')).toBe('Whisper large-v3-turbo');
+    expect(modelLabel('parakeet-tdt-0.6b-v3-int8')).toBe('Parakeet TDT 0.6B v3');
+    expect(modelLabel('sense-voice-small-int8')).toBe('SenseVoice Small');
+    expect(modelLabel('gpt-4o-transcribe')).toBe('gpt-4o-transcribe');
   });
 });

@@ -44,3 +44,20 @@ export function engineChoiceProblem(opts: {
   if (opts.translate) return 'validation.engineTranslate';
   return familySpeaks(opts.engine, opts.language) ? null : 'validation.engineLanguage';
 }
+
+/** The local models' names as their makers write them. */
+const MODEL_LABELS: Record<string, string> = {
+  'parakeet-tdt-0.6b-v3-int8': 'Parakeet TDT 0.6B v3',
+  'sense-voice-small-int8': 'SenseVoice Small',
+};
+
+/**
+ * A transcript's model id ('whisper-base', 'parakeet-tdt-0.6b-v3-int8' …) as a reader knows it
+ * ('Whisper base', 'Parakeet TDT 0.6B v3'); an id we don't know (a hosted API's) as it is.
+ */
+export function modelLabel(model: string): string {
+  const known = MODEL_LABELS[model];
+  if (known) return known;
+  const whisper = /^whisper-(.+)$/.exec(model);
+  return whisper ? `Whisper ${whisper[1]}` : model;
+}

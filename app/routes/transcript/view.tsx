@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { retimeSegment, SegmentTimeError } from '../../../common/segment-times';
+import { modelLabel } from '../../../common/engines';
 import type { Route } from './+types/view';
 import { notFound, requireUuid } from '../../lib/not-found';
 import { pageMeta } from '../../lib/meta';
@@ -192,6 +193,15 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           {transcript.duration !== null ? <span>{fmt.duration(transcript.duration)}</span> : null}
           {language ? <span>{nameOf(language)}</span> : null}
           {transcript.source === 'import' ? <span>{t('pages.transcript.imported')}</span> : null}
+          {transcript.model ? (
+            <span
+              className="text-slate-500"
+              title={t('pages.transcript.modelHint')}
+              data-testid="transcript-model"
+            >
+              {t('pages.transcript.model', { name: modelLabel(transcript.model) })}
+            </span>
+          ) : null}
           {transcript.source === 'link' && transcript.source_url ? (
             <a
               href={transcript.source_url}
