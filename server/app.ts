@@ -171,15 +171,20 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'private, max-age=300');
     const lang = splitLocalePath(url.pathname).lang;
     // The examples' refusals read as the API would answer a caller of this language.
-    const [validation, unauthorized, notFound] = await Promise.all(
-      ['errors.api.validation', 'errors.api.unauthorized', 'errors.api.notFound'].map((key) =>
-        errorText(lang, key, null),
+    const [validation, required, unauthorized, notFound] = await Promise.all(
+      ['errors.api.validation', 'validation.required', 'errors.api.unauthorized', 'errors.api.notFound'].map(
+        (key) => errorText(lang, key, null),
       ),
     );
     return c.html(
       renderDocsPage(apiDoc(), lang, env.APP_NAME, {
         origin: env.PUBLIC_URL?.replace(/\/$/, '') ?? url.origin,
-        errors: { validation: validation!, unauthorized: unauthorized!, notFound: notFound! },
+        errors: {
+          validation: validation!,
+          required: required!,
+          unauthorized: unauthorized!,
+          notFound: notFound!,
+        },
       }),
     );
   };

@@ -12,6 +12,7 @@ const BY_NAME: Record<string, unknown> = {
   url: 'https://example.com/talk.mp4',
   email: 'ada@example.com',
   language: 'en',
+  detected_language: 'en',
   lang: 'de',
   text: 'Welcome back to the show.',
   q: 'budget',
@@ -27,7 +28,7 @@ function pickType(schema: Schema): string | undefined {
 
 /** A plausible value for `schema` (`name`: the property it fills, when known). */
 export function exampleOf(schema: unknown, name = '', depth = 0): unknown {
-  if (!schema || typeof schema !== 'object' || depth > 5) return null;
+  if (!schema || typeof schema !== 'object' || depth > 8) return null;
   const s = schema as Schema;
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;

@@ -1,7 +1,7 @@
 import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, localizePath, type Locale } from '../../common/locales';
 import { DOCS_STRINGS, type DocsStrings } from './docs-strings';
 import type { buildOpenApi } from './openapi';
-import { curlExample, exampleOf, firstField } from './docs-examples';
+import { curlExample, firstField } from './docs-examples';
 
 // /api/docs (/de/api/docs …): the OpenAPI document as one server-rendered page, its chrome in the
 // visitor's language (docs-strings.ts), the operations' summaries and schemas as the document has
@@ -27,11 +27,11 @@ interface Op {
   parameters: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   security: Record<string, unknown>[];
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
 }
 
 /** The error answers the examples show, their messages already in the page's language. */
-export type DocsErrorMessages = Record<'validation' | 'unauthorized' | 'notFound', string>;
+export type DocsErrorMessages = Record<'validation' | 'required' | 'unauthorized' | 'notFound', string>;
 
 /** One operation's example answers: success (JSON or a file) and a typical refusal. */
 function examples(
@@ -48,11 +48,10 @@ function examples(
   let answer: string;
   if (file) answer = `HTTP 200 · Content-Type: ${file}`;
   else {
-    const data = (success['application/json']?.schema as { properties?: { data?: unknown } } | undefined)
-      ?.properties?.data;
-    const documented = data && Object.keys(data).length > 0;
-    answer = documented
-      ? JSON.stringify({ code: 200, message: 'ok', data: exampleOf(data) }, null, 2)
+    // The document's own example where it documents data (openapi.ts), so both show the same.
+    const example = success['application/json']?.example;
+    answer = example
+      ? JSON.stringify(example, null, 2)
       : `{\n  "code": 200,\n  "message": "ok",\n  "data": …\n}\n// ${s.dataNote}`;
   }
   const field = firstField({ method, path, ...op });
@@ -63,7 +62,7 @@ function examples(
           code: 422,
           message: errors.validation,
           message_key: 'errors.api.validation',
-          data: { fields: { [field]: 'validation.required' } },
+          data: { fields: { [field]: errors.required }, field_keys: { [field]: 'validation.required' } },
         },
       }
     : op.security.length
@@ -88,6 +87,7 @@ const fill = (text: string, values: Record<string, string>) =>
 
 const ENGLISH_ERRORS: DocsErrorMessages = {
   validation: 'Some fields are not valid.',
+  required: 'This field is required.',
   unauthorized: 'Please log in to continue.',
   notFound: 'Not found.',
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness';
-import { openApiPath } from './openapi';
+import { openApiPath, ROUTE_DOCS } from './openapi';
 
 let h: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
@@ -50,6 +50,32 @@ describe('/api/openapi.json', () => {
   });
 });
 
+describe('/api/openapi.json examples', () => {
+  it('gives every documented answer an example its own schema accepts, and errors typical refusals', async () => {
+    const doc = (await (await h.app.request('/api/openapi.json')).json()) as Doc;
+    let documented = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const json = op.responses['200'].content?.['application/json'];
+        const response = ROUTE_DOCS[`${method.toUpperCase()} ${path}`]?.response;
+        if (response) {
+          documented++;
+          expect(json.example, `${method} ${path}`).toMatchObject({ code: 200, message: 'ok' });
+          expect(response.safeParse(json.example.data).success, `${method} ${path}`).toBe(true);
+        } else if (json) expect(json.example, `${method} ${path}`).toBeUndefined();
+        const refusals = op.responses.default.content['application/json'].examples;
+        expect(refusals.validation.value).toMatchObject({
+          code: 422,
+          message_key: 'errors.api.validation',
+          data: { fields: { url: expect.stringMatching(/^Enter /) }, field_keys: { url: 'validation.url' } },
+        });
+        expect(refusals.plan.value.message).not.toMatch(/^errors\./);
+      }
+    }
+    expect(documented).toBeGreaterThan(0);
+  });
+});
+
 describe('/api/docs', () => {
   it('is one server-rendered page with no script and nothing from another site', async () => {
     const res = await h.app.request('/api/docs');
@@ -74,6 +100,9 @@ describe('/api/docs', () => {
     // A documented answer is filled in; a refusal shows the error envelope.
     expect(html).toContain('&quot;total&quot;');
     expect(html).toContain('&quot;message_key&quot;: &quot;errors.api.validation&quot;');
+    // A refused field reads as a sentence beside its stable key, as the API answers.
+    expect(html).toContain('&quot;name&quot;: &quot;This field is required.&quot;');
+    expect(html).toContain('&quot;field_keys&quot;');
     expect(html).toContain('&quot;message&quot;: &quot;Please log in to continue.&quot;');
     expect(html).toContain('href="/dashboard" data-testid="docs-back"');
     const de = await (await h.app.request('/de/api/docs')).text();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createApiKeySchema } from './api-keys';
+import { exampleOf } from './docs-examples';
 import { checkoutSchema, portalSchema } from './billing';
 import { bulkSchema, exportQuery } from './exports';
 import { folderDeleteQuery, folderSchema } from './folders';
@@ -562,15 +563,52 @@ const errorEnvelope = {
       type: 'string',
       description: 'The stable key of the message (errors.…); match on it or on code, never on message',
     },
-    data: { description: "The message's details (placeholders, field errors: data.fields), or null" },
-  },
-  example: {
-    code: 40304,
-    message: 'Your plan does not include docx exports. Upgrade your plan to use this format.',
-    message_key: 'errors.exports.formatNotInPlan',
-    data: { format: 'docx' },
+    data: {
+      description:
+        "The message's details (placeholders; invalid fields as data.fields, field → sentence, beside data.field_keys, field → stable key), or null",
+    },
   },
 };
+
+/** Typical refusals, as an English-speaking caller reads them. */
+const errorExamples = {
+  plan: {
+    summary: 'A plan limit',
+    value: {
+      code: 40304,
+      message: 'Your plan does not include DOCX exports. Upgrade your plan to use this format.',
+      message_key: 'errors.exports.formatNotInPlan',
+      data: { format: 'DOCX' },
+    },
+  },
+  validation: {
+    summary: 'Invalid fields',
+    value: {
+      code: 422,
+      message: 'Some fields are not valid.',
+      message_key: 'errors.api.validation',
+      data: {
+        fields: { url: 'Enter an address starting with http:// or https://.' },
+        field_keys: { url: 'validation.url' },
+      },
+    },
+  },
+};
+
+/** The success envelope with `data` as its schema says: what a documented answer looks like. */
+function successExample(data: unknown) {
+  return { code: 200, message: 'ok', data: exampleOf(data) };
+}
+
+/** A JSON success answer: the envelope, with data's schema and an example where data is documented. */
+function successContent(response: z.ZodType | undefined) {
+  if (!response) return { schema: envelope };
+  const data = jsonSchema(response, 'output');
+  return {
+    schema: { ...envelope, properties: { ...envelope.properties, data } },
+    example: successExample(data),
+  };
+}
 
 /** The document for the given mounted routes (documented ones; the test keeps them all so). */
 export function buildOpenApi(
@@ -605,20 +643,11 @@ export function buildOpenApi(
           ? { description: 'The file', content: { [doc.produces]: {} } }
           : {
               description: 'The envelope with the result in data',
-              content: {
-                'application/json': {
-                  schema: doc.response
-                    ? {
-                        ...envelope,
-                        properties: { ...envelope.properties, data: jsonSchema(doc.response, 'output') },
-                      }
-                    : envelope,
-                },
-              },
+              content: { 'application/json': successContent(doc.response) },
             },
         default: {
           description: 'An error in the envelope',
-          content: { 'application/json': { schema: errorEnvelope } },
+          content: { 'application/json': { schema: errorEnvelope, examples: errorExamples } },
         },
       },
       security: doc.public ? [] : doc.personOnly ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }],
