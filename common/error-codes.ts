@@ -96,7 +96,11 @@ export const BillingCode = {
   BAD_SIGNATURE: 40011,
   NO_CUSTOMER: 40412,
   PLAN_NOT_FOR_SALE: 40413,
+  /** Changing seats with no live subscription to change (decision 0043). */
+  NO_SUBSCRIPTION: 40414,
   ALREADY_SUBSCRIBED: 40911,
+  /** Seats below the members and open invitations, or above the plan's; data.min, data.max. */
+  SEATS_OUT_OF_RANGE: 42211,
   NOT_READY: 40912,
   STRIPE_UNAVAILABLE: 50211,
   NOT_CONFIGURED: 50311,

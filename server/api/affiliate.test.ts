@@ -320,6 +320,30 @@ describe('attribution and commissions', () => {
     expect(records.filter((r: { kind: string }) => r.kind === 'reversal')).toHaveLength(3);
   });
 
+  it('pays commission on a team plan’s payment like any other: on what the seats cost', async () => {
+    const a = await becomeAffiliate('TEAMS1');
+    const b = await referredSignup(`team-buyer-${Date.now()}@example.com`, 'teams1');
+    const team = await h.app.request('/self-api/v1/workspaces', {
+      method: 'POST',
+      headers: { ...b.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Agency' }),
+    });
+    const ws = (await team.json()).data.id as string;
+    const res = await h.app.request('/self-api/v1/billing/checkout', {
+      method: 'POST',
+      headers: { ...b.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ rank: 'UNLIMITED', interval: 'yearly', workspace_id: ws, seats: 3 }),
+    });
+    const sessionId = new URL((await res.json()).data.url).pathname.split('/').pop()!;
+    const paid = stripe.completeCheckout(sessionId, Math.floor(clock.getTime() / 1000));
+    expect(paid.invoice.amount_paid).toBe(3 * 79000);
+    await deliver('checkout.session.completed', paid.session);
+    await deliver('invoice.paid', paid.invoice);
+    const [row] = await h.db.select().from(commissions).where(eq(commissions.affiliateId, a.user.id));
+    // 30 % of three seats of UNLIMITED yearly.
+    expect(row).toMatchObject({ kind: 'commission', amount: 71100, currency: 'usd', code: 'TEAMS1' });
+  });
+
   it('refuses self-referral and payments after the twelve-month window', async () => {
     const a = await signedInUser(h.db);
     await h.db

@@ -10,15 +10,34 @@ import { readBody } from '../http/validate';
 import { billingStatus, listOrders } from '../modules/billing/account';
 import { createCheckout, createPortal } from '../modules/billing/checkout';
 import { applyEvent, verifyEvent } from '../modules/billing/webhooks';
+import { changeSeats } from '../modules/billing/seats';
+
+const seatCount = z
+  .number({ message: 'errors.billing.badSeats' })
+  .int({ message: 'errors.billing.badSeats' })
+  .min(1, { message: 'errors.billing.badSeats' })
+  .max(1000, { message: 'errors.billing.badSeats' });
 
 export const checkoutSchema = z
   .object({
     rank: z.enum(PAID_RANKS, { message: 'errors.billing.badPlan' }),
     interval: z.enum(BILLING_INTERVALS, { message: 'errors.billing.badInterval' }),
     lang: z.enum(LOCALES).optional(),
+    /** A team workspace to buy seats for, and how many (decision 0043). */
+    workspace_id: z.uuid({ message: 'errors.workspaces.notFound' }).optional(),
+    seats: seatCount.optional(),
   })
   .strict();
-export const portalSchema = z.object({ lang: z.enum(LOCALES).optional() }).strict();
+export const portalSchema = z
+  .object({
+    lang: z.enum(LOCALES).optional(),
+    /** 'seats': open the Portal on the subscription's update page (its quantity). */
+    flow: z.enum(['seats'], { message: 'errors.billing.noSubscription' }).optional(),
+  })
+  .strict();
+export const seatsSchema = z
+  .object({ workspace_id: z.uuid({ message: 'errors.workspaces.notFound' }), seats: seatCount })
+  .strict();
 
 const billing = (c: Context<AppEnv>) => c.get('deps').services.billing;
 
@@ -37,13 +56,23 @@ export function billingApi() {
   api.post('/checkout', async (c) => {
     const user = await requireUser(c);
     const body = await readBody(c, checkoutSchema);
-    const url = await createCheckout(billing(c), user, { ...body, ...where(c, body.lang) });
+    const { workspace_id: workspaceId, ...rest } = body;
+    const url = await createCheckout(billing(c), user, { ...rest, workspaceId, ...where(c, body.lang) });
     return c.json(ok({ url }));
   });
   api.post('/portal', async (c) => {
     const user = await requireUser(c);
     const body = await readBody(c, portalSchema);
-    return c.json(ok({ url: await createPortal(billing(c), user, where(c, body.lang)) }));
+    return c.json(
+      ok({ url: await createPortal(billing(c), user, { ...where(c, body.lang), flow: body.flow }) }),
+    );
+  });
+  api.post('/seats', async (c) => {
+    const user = await requireUser(c);
+    const body = await readBody(c, seatsSchema);
+    return c.json(
+      ok(await changeSeats(billing(c), user, { workspaceId: body.workspace_id, seats: body.seats })),
+    );
   });
   return api;
 }

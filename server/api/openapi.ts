@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createApiKeySchema } from './api-keys';
 import { exampleOf } from './docs-examples';
-import { checkoutSchema, portalSchema } from './billing';
+import { checkoutSchema, portalSchema, seatsSchema } from './billing';
 import { bulkSchema, exportQuery } from './exports';
 import { folderDeleteQuery, folderSchema } from './folders';
 import { listResponseSchema } from './list-response';
@@ -342,6 +342,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: B,
     summary: "Open Stripe's billing portal",
     body: portalSchema,
+    personOnly: true,
+  },
+  'POST /self-api/v1/billing/seats': {
+    tag: B,
+    summary: "Change a team workspace's seats (the subscription's quantity, prorated by Stripe)",
+    body: seatsSchema,
     personOnly: true,
   },
   'GET /self-api/v1/seo-landing/check-page': {

@@ -515,6 +515,11 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * The subscription item's quantity: the seats bought for the holder's team workspaces
+     * (decision 0043), chosen in Checkout, changed by a subscription update or the Portal.
+     */
+    quantity: integer('quantity').notNull().default(1),
     /** The latest invoice failed and Stripe is retrying; cleared when one is paid. */
     paymentFailed: boolean('payment_failed').notNull().default(false),
     eventAt: bigint('event_at', { mode: 'number' }).notNull().default(0),

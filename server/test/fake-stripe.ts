@@ -27,6 +27,7 @@ export interface SubscriptionInput {
   periodEnd: number;
   metadata?: Record<string, string>;
   cancelAtPeriodEnd?: boolean;
+  quantity?: number;
 }
 
 export function subscriptionObject(s: SubscriptionInput): Obj {
@@ -46,6 +47,7 @@ export function subscriptionObject(s: SubscriptionInput): Obj {
           id: rid('si'),
           object: 'subscription_item',
           price: { id: s.price, object: 'price' },
+          quantity: s.quantity ?? 1,
           current_period_start: s.periodStart,
           current_period_end: s.periodEnd,
         },
@@ -255,6 +257,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ? { status: 200, body: subscriptions.get(m[1]!) }
         : notFound(`subscription: '${m[1]}'`);
     }
+    if (method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([\w-]+)$/))) {
+      // An update of the plan item's quantity (seats); Stripe prorates, the fake only records it.
+      const sub = subscriptions.get(m[1]!);
+      if (!sub) return notFound(`subscription: '${m[1]}'`);
+      const items = (sub.items as { data: Obj[] }).data;
+      const item = items.find((i) => i.id === p['items[0][id]']);
+      if (!item) return notFound(`subscription item: '${p['items[0][id]']}'`);
+      const quantity = Number(p['items[0][quantity]']);
+      if (!Number.isInteger(quantity) || quantity < 1) {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid quantity' } },
+        };
+      }
+      const updated = {
+        ...sub,
+        items: { ...(sub.items as Obj), data: items.map((i) => (i === item ? { ...i, quantity } : i)) },
+      };
+      subscriptions.set(m[1]!, updated);
+      return { status: 200, body: updated };
+    }
     if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([\w-]+)$/))) {
       const sub = subscriptions.get(m[1]!);
       if (!sub) return notFound(`subscription: '${m[1]}'`);
@@ -307,15 +330,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           .map(([k, v]) => [k.slice('subscription_data[metadata]['.length, -1), v]),
       );
       const periodEnd = now + 30 * 24 * 3600;
+      const quantity = Number(session.params['line_items[0][quantity]'] ?? 1);
       const subscription = subscriptionObject({
         customer: String(session.customer),
         price,
+        quantity,
         periodStart: now,
         periodEnd,
         metadata,
       });
       subscriptions.set(String(subscription.id), subscription);
-      const amount = Number(prices.get(price)?.unit_amount ?? 900);
+      const amount = Number(prices.get(price)?.unit_amount ?? 900) * quantity;
       const invoice = invoiceObject({
         customer: String(session.customer),
         subscription: String(subscription.id),

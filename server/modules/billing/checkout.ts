@@ -8,10 +8,15 @@ import type { BillingDeps } from './deps';
 import { BillingCode } from '../../../common/error-codes';
 import { notConfigured, stripeUnavailable } from './errors';
 import { LIVE_STATUSES } from './rank';
+import { limitsFor } from '../../../common/ranks';
+import { seatsFor } from './seats';
 
 export interface CheckoutRequest {
   rank: PaidRank;
   interval: BillingInterval;
+  /** A team workspace of the buyer's to buy seats for (decision 0043), and how many. */
+  workspaceId?: string;
+  seats?: number;
   lang: Locale;
   /** This site's origin, for the return addresses. */
   origin: string;
@@ -76,15 +81,20 @@ export async function createCheckout(deps: BillingDeps, user: User, req: Checkou
   if (await liveSubscription(deps, user.id)) {
     throw new ApiError(BillingCode.ALREADY_SUBSCRIBED, 'errors.billing.alreadySubscribed');
   }
+  // Seats: one for an account alone; for a team, as many as asked within what it needs and the plan has.
+  const quantity = req.workspaceId
+    ? await seatsFor(deps.db, user, req.workspaceId, limitsFor(req.rank).seats, req.seats)
+    : 1;
   const customer = await ensureCustomer(deps, user);
   const metadata: Record<string, string> = { user_id: user.id };
   if (user.referralCode) metadata.referral_code = user.referralCode;
+  if (req.workspaceId) metadata.workspace_id = req.workspaceId;
   const session = await callStripe(deps, 'checkout.sessions.create', () =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
-      line_items: [{ price, quantity: 1 }],
+      line_items: [{ price, quantity }],
       allow_promotion_codes: true,
       locale: stripeLocale(req.lang) as Stripe.Checkout.SessionCreateParams.Locale,
       metadata,
@@ -97,21 +107,31 @@ export async function createCheckout(deps: BillingDeps, user: User, req: Checkou
   return session.url;
 }
 
-/** The Stripe Customer Portal: change plan, payment method, invoices, cancel. */
+/**
+ * The Stripe Customer Portal: change plan, seats, payment method, invoices, cancel. `flow: 'seats'`
+ * opens it on the subscription's update page, where the quantity (seats) is changed.
+ */
 export async function createPortal(
   deps: BillingDeps,
   user: User,
-  req: { lang: Locale; origin: string },
+  req: { lang: Locale; origin: string; flow?: 'seats' },
 ): Promise<string> {
   const stripe = stripeOf(deps);
   if (!user.stripeCustomerId) {
     throw new ApiError(BillingCode.NO_CUSTOMER, 'errors.billing.noCustomer');
+  }
+  let flow: Stripe.BillingPortal.SessionCreateParams.FlowData | null = null;
+  if (req.flow === 'seats') {
+    const sub = await liveSubscription(deps, user.id);
+    if (!sub) throw new ApiError(BillingCode.NO_SUBSCRIPTION, 'errors.billing.noSubscription');
+    flow = { type: 'subscription_update', subscription_update: { subscription: sub.id } };
   }
   const session = await callStripe(deps, 'billingPortal.sessions.create', () =>
     stripe.billingPortal.sessions.create({
       customer: user.stripeCustomerId!,
       return_url: `${req.origin}${localizePath('/profile', req.lang)}`,
       locale: stripeLocale(req.lang) as Stripe.BillingPortal.SessionCreateParams.Locale,
+      ...(flow && { flow_data: flow }),
     }),
   );
   return session.url;

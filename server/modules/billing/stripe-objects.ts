@@ -24,6 +24,9 @@ export interface SubscriptionFacts {
   periodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   userId: string | null;
+  /** The plan item's id (to change its quantity) and quantity: the seats bought. */
+  itemId: string | null;
+  quantity: number;
 }
 
 export function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
@@ -38,6 +41,8 @@ export function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
     periodEnd: seconds(item?.current_period_end) ?? seconds(loose.current_period_end),
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end || sub.cancel_at),
     userId: sub.metadata?.user_id ?? null,
+    itemId: typeof item?.id === 'string' ? item.id : null,
+    quantity: typeof item?.quantity === 'number' && item.quantity > 0 ? item.quantity : 1,
   };
 }
 

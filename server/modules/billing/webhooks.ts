@@ -128,7 +128,7 @@ async function ownerOf(
   return byId;
 }
 
-async function saveSubscription(
+export async function saveSubscription(
   deps: BillingDeps,
   tx: Tx,
   sub: SubscriptionFacts,
@@ -149,6 +149,7 @@ async function saveSubscription(
     currentPeriodStart: sub.periodStart,
     currentPeriodEnd: sub.periodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    quantity: sub.quantity,
     eventAt,
     updatedAt: now,
   };

@@ -120,11 +120,18 @@ export async function inviteMember(
   const taken = (await seatsTaken(deps.db, workspaceId, now)) - (open && open.expiresAt > now ? 1 : 0);
   if (taken >= plan.seats) {
     const from = standardRank(plan.rankName);
-    throw new ApiError(WorkspaceCode.SEATS_FULL, 'errors.workspaces.seatsFull', {
-      seats: plan.seats,
-      count: plan.seats,
-      rank: from && from !== 'Enterprise' ? cheapestRankWithSeats(plan.seats, from) : null,
-    });
+    // The locked-feature hint: seats to add on this plan (a subscription update), else the plan to move to.
+    throw new ApiError(
+      WorkspaceCode.SEATS_FULL,
+      plan.canAddSeats ? 'errors.workspaces.seatsFullAddSeats' : 'errors.workspaces.seatsFull',
+      {
+        seats: plan.seats,
+        count: plan.seats,
+        add_seats: plan.canAddSeats,
+        rank:
+          !plan.canAddSeats && from && from !== 'Enterprise' ? cheapestRankWithSeats(plan.seats, from) : null,
+      },
+    );
   }
   const lang: Locale = existing && isLocale(existing.language) ? existing.language : input.language;
   const token = newToken();

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { LIVE_STATUSES } from '../billing/rank';
 import {
+  subscriptions,
   users,
   workspaceInvitations,
   workspaceMembers,
@@ -14,8 +16,14 @@ import { RANKS, limitsFor, standardRank, type RankLimits } from '../../../common
 export interface WorkspacePlan {
   rankName: string;
   limits: RankLimits;
-  /** Members the workspace may have. */
+  /**
+   * Members the workspace may have: a team's are the seats its holder's Stripe subscription
+   * bought (its quantity, decision 0043) up to the rank's `seats`; the rank's when the plan is not
+   * paid through Stripe (an admin's grant, Enterprise terms); a personal workspace's, one.
+   */
   seats: number;
+  /** More seats can be bought on this plan (a subscription update), short of a better plan. */
+  canAddSeats: boolean;
   /**
    * The account whose plan it is (the personal workspace's account, or the team's best-ranked
    * owner): its usage period, and whose pool of minutes the workspace draws on. Null: no owner.
@@ -35,6 +43,7 @@ export async function workspacePlan(db: DbOrTx, workspace: Workspace): Promise<W
     periodAnchor: users.periodAnchor,
     rankName: users.rankName,
     customLimits: users.customLimits,
+    grantedRank: users.grantedRank,
   };
   const holders = workspace.personalUserId
     ? await db.select(columns).from(users).where(eq(users.id, workspace.personalUserId))
@@ -45,10 +54,13 @@ export async function workspacePlan(db: DbOrTx, workspace: Workspace): Promise<W
         .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.role, 'owner')));
   const best = holders.sort((a, b) => rankOrder(b.rankName) - rankOrder(a.rankName))[0];
   const limits = limitsFor(best?.rankName ?? 'Free', best?.customLimits ?? null);
+  const bought = workspace.kind === 'team' && best ? await seatsBought(db, best) : null;
+  const seats = workspace.kind === 'personal' ? 1 : Math.min(bought ?? limits.seats, limits.seats);
   return {
     rankName: best?.rankName ?? 'Free',
     limits,
-    seats: workspace.kind === 'personal' ? 1 : limits.seats,
+    seats,
+    canAddSeats: workspace.kind === 'team' && bought !== null && seats < limits.seats,
     holder: best ? { id: best.id, periodAnchor: best.periodAnchor } : null,
   };
 }
@@ -78,6 +90,30 @@ export function planHolders(db: DbOrTx) {
     .where(eq(workspaceMembers.role, 'owner'))
     .orderBy(workspaceMembers.workspaceId, desc(rankOrderSql), asc(workspaceMembers.createdAt))
     .as('plan_holders');
+}
+
+/**
+ * The seats the holder's plan bought through Stripe: the quantity of the live subscription that
+ * sells their rank. null when the rank is not from Stripe (an admin's grant, set by hand).
+ */
+async function seatsBought(
+  db: DbOrTx,
+  holder: { id: string; rankName: string; grantedRank: string | null },
+): Promise<number | null> {
+  if (holder.grantedRank) return null;
+  const [sub] = await db
+    .select({ quantity: subscriptions.quantity })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, holder.id),
+        inArray(subscriptions.status, LIVE_STATUSES),
+        sql`lower(${subscriptions.rank}) = ${holder.rankName.toLowerCase()}`,
+      ),
+    )
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1);
+  return sub ? sub.quantity : null;
 }
 
 /** workspacePlan for a workspace known by id (null: no such workspace). */
