@@ -6,7 +6,11 @@ import { bulkSchema, exportQuery } from './exports';
 import { folderDeleteQuery, folderSchema } from './folders';
 import { listResponseSchema } from './list-response';
 import { footerQuery, pageQuery } from './seo';
-import { createSchema as shareCreateSchema, exportSchema as shareExportSchema } from './shares';
+import {
+  createSchema as shareCreateSchema,
+  exportSchema as shareExportSchema,
+  updateSchema as shareUpdateSchema,
+} from './shares';
 import { deleteSchema, importSchema, listSchema, moveSchema, renameSchema } from './transcripts';
 import {
   identifySpeakersSchema,
@@ -225,6 +229,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: shareCreateSchema,
   },
   'GET /self-api/v1/transcripts/{id}/shares': { tag: S, summary: "A transcript's share links" },
+  'PATCH /self-api/v1/transcripts/{id}/shares/{shareId}': {
+    tag: S,
+    summary: "Change an active share link's options (whether it shows the summary and chapters)",
+    body: shareUpdateSchema,
+  },
   'DELETE /self-api/v1/transcripts/{id}/shares/{shareId}': { tag: S, summary: 'Revoke a share link' },
   'GET /self-api/v1/shares/{id}/{shareId}': { tag: S, summary: 'A shared transcript', public: true },
   'GET /self-api/v1/shares/{id}/{shareId}/media': {

@@ -501,6 +501,19 @@ export const ROUTES: RouteCase[] = [
     request: async (_h, w) => get(`/transcripts/${(await share(w)).transcriptId}/shares`),
   },
   {
+    route: 'PATCH /transcripts/:id/shares/:shareId',
+    need: 'editor',
+    scope: 'object',
+    request: async (_h, w) => {
+      const s = await share(w);
+      return {
+        method: 'PATCH',
+        path: `/transcripts/${s.transcriptId}/shares/${s.id}`,
+        body: { include_insights: true },
+      };
+    },
+  },
+  {
     route: 'DELETE /transcripts/:id/shares/:shareId',
     need: 'editor',
     scope: 'object',

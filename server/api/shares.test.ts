@@ -292,6 +292,56 @@ describe('public calls', () => {
     expect(JSON.stringify(closed)).not.toContain('A greeting.');
     const open = ((await (await pub(`/shares/${id}/${withIt.id}`)).json()) as Json).data;
     expect(open).toMatchObject({ summary, chapters });
+
+    // The option changes on a link people already have: its address stays, its page follows.
+    const edited = await api('PATCH', `/transcripts/${id}/shares/${without.id}`, u.headers, {
+      include_insights: true,
+    });
+    expect(edited.json.data).toMatchObject({ id: without.id, url: without.url, include_insights: true });
+    const nowOpen = ((await (await pub(`/shares/${id}/${without.id}`)).json()) as Json).data;
+    expect(nowOpen).toMatchObject({ summary, chapters });
+    await api('PATCH', `/transcripts/${id}/shares/${withIt.id}`, u.headers, { include_insights: false });
+    const nowClosed = ((await (await pub(`/shares/${id}/${withIt.id}`)).json()) as Json).data;
+    expect(nowClosed).toMatchObject({ summary: null, chapters: null });
+    const listed = await api('GET', `/transcripts/${id}/shares`, u.headers);
+    expect(
+      Object.fromEntries(
+        listed.json.data.items.map((s: { id: string; include_insights: boolean }) => [
+          s.id,
+          s.include_insights,
+        ]),
+      ),
+    ).toEqual({ [without.id]: true, [withIt.id]: false });
+
+    // Bad input is a translated 422; a revoked link, another's link or an unknown one a 404.
+    const bad = await api('PATCH', `/transcripts/${id}/shares/${without.id}`, u.headers, {
+      include_insights: 'yes',
+    });
+    expect(bad.res.status).toBe(422);
+    expect(bad.json.message_key).toEqual(expect.any(String));
+    const extra = await api('PATCH', `/transcripts/${id}/shares/${without.id}`, u.headers, {
+      include_insights: true,
+      expires_at: null,
+    });
+    expect(extra.res.status).toBe(422);
+    const stranger = await signedInUser(h.db);
+    const theirs = await api('PATCH', `/transcripts/${id}/shares/${without.id}`, stranger.headers, {
+      include_insights: false,
+    });
+    expect(theirs.res.status).toBe(404);
+    await api('DELETE', `/transcripts/${id}/shares/${withIt.id}`, u.headers);
+    const revoked = await api('PATCH', `/transcripts/${id}/shares/${withIt.id}`, u.headers, {
+      include_insights: true,
+    });
+    expect(revoked.res.status).toBe(404);
+    expect(revoked.json).toMatchObject({ code: NOT_FOUND.code, message_key: 'errors.shares.notFound' });
+    const unknown = await api('PATCH', `/transcripts/${id}/shares/${UNKNOWN_SHARE}`, u.headers, {
+      include_insights: true,
+    });
+    expect(unknown.res.status).toBe(404);
+    // Still open for the one left unchanged by the stranger.
+    const still = ((await (await pub(`/shares/${id}/${without.id}`)).json()) as Json).data;
+    expect(still).toMatchObject({ summary, chapters });
   });
 
   it("exports only when the link allows downloads, in the owner's plan formats", async () => {

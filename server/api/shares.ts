@@ -19,6 +19,7 @@ import {
   openShare,
   revokeShare,
   shareNotFound,
+  updateShare,
   sharedMedia,
   type ResolvedShare,
 } from '../modules/shares/shares';
@@ -33,6 +34,8 @@ export const createSchema = z
     include_insights: z.boolean().default(false),
   })
   .strict();
+/** What an existing link may change (its address, expiry and media stay as made). */
+export const updateSchema = z.object({ include_insights: z.boolean() }).strict();
 export const exportSchema = z.object({
   format: z.enum(EXPORT_FORMATS, { message: 'errors.shares.badFormat' }),
   timestamps: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -78,6 +81,16 @@ export function sharesApi() {
     const actor = await requireActor(c);
     const rows = await listShares(deps(c), actor, transcriptId(c));
     return c.json(ok({ items: rows.map(shareJson) }));
+  });
+
+  api.patch('/transcripts/:id/shares/:shareId', async (c) => {
+    const actor = await requireActor(c);
+    const id = transcriptId(c);
+    const shareId = c.req.param('shareId');
+    if (!SHARE_ID_RE.test(shareId)) throw shareNotFound();
+    const body = await readBody(c, updateSchema);
+    const share = await updateShare(deps(c), actor, id, shareId, { includeInsights: body.include_insights });
+    return c.json(ok(shareJson(share)));
   });
 
   api.delete('/transcripts/:id/shares/:shareId', async (c) => {

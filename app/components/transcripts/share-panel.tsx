@@ -43,6 +43,8 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
   const [allowDownload, setAllowDownload] = useState(false);
   const [includeInsights, setIncludeInsights] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The link whose option is being saved. */
+  const [editing, setEditing] = useState<string | null>(null);
   // The link just created: brought into view with its Copy button focused, wherever the panel
   // sits (the desktop column scrolls on its own, so the new row may be below its fold).
   const [created, setCreated] = useState<string | null>(null);
@@ -114,6 +116,23 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
       setLinks((l) => (l ?? []).map((x) => (x.id === revoked.id ? revoked : x)));
     } catch {
       load();
+    }
+  };
+
+  // The summary and chapters can be added to (or taken off) a link people already have.
+  const setInsights = async (link: ShareLinkJson, include: boolean) => {
+    setEditing(link.id);
+    // Shown at once; the server's answer (or a reload, on an error) settles it.
+    setLinks((l) => (l ?? []).map((x) => (x.id === link.id ? { ...x, include_insights: include } : x)));
+    try {
+      const updated = await api.patch<ShareLinkJson>(`${base}/${link.id}`, { include_insights: include });
+      setLinks((l) => (l ?? []).map((x) => (x.id === updated.id ? updated : x)));
+      toast.success(t('pages.share.panel.updated'));
+    } catch {
+      // the API client has shown the translated error (a link revoked meanwhile, …)
+      load();
+    } finally {
+      setEditing(null);
     }
   };
 
@@ -221,7 +240,9 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
                           <span>{t('pages.share.panel.views', { count: link.views })}</span>
                           {link.allow_media ? <span>{t('pages.share.panel.withMedia')}</span> : null}
                           {link.allow_download ? <span>{t('pages.share.panel.withDownloads')}</span> : null}
-                          {link.include_insights ? <span>{t('pages.share.panel.withInsights')}</span> : null}
+                          {link.include_insights && state !== 'active' ? (
+                            <span>{t('pages.share.panel.withInsights')}</span>
+                          ) : null}
                         </p>
                         {state === 'active' ? (
                           <span className="flex gap-1">
@@ -243,6 +264,21 @@ export function SharePanel({ transcript, className = '' }: SharePanelProps) {
                           </span>
                         ) : null}
                       </div>
+                      {state === 'active' ? (
+                        <label className="mt-1.5 flex items-center gap-2 text-xs text-slate-600">
+                          <input
+                            type="checkbox"
+                            className={input}
+                            checked={link.include_insights}
+                            aria-busy={editing === link.id}
+                            onChange={(e) => {
+                              if (editing !== link.id) void setInsights(link, e.target.checked);
+                            }}
+                            data-testid="share-link-insights"
+                          />
+                          {t('pages.share.panel.includeInsights')}
+                        </label>
+                      ) : null}
                     </li>
                   );
                 })}

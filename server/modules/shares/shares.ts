@@ -154,6 +154,35 @@ export async function revokeShare(
   return existing;
 }
 
+/**
+ * Changes what an active link shows (today: the summary and chapters), keeping its address, so
+ * people who have it see the change at their next visit. A revoked or expired link is the same
+ * 404 as an unknown one: it cannot be brought back by editing.
+ */
+export async function updateShare(
+  deps: TranscriptionDeps,
+  actor: Actor,
+  transcriptId: string,
+  shareId: string,
+  input: { includeInsights: boolean },
+): Promise<ShareLink> {
+  const row = await ownTranscript(deps, actor, transcriptId, 'transcript.share');
+  const [updated] = await deps.db
+    .update(shareLinks)
+    .set({ includeInsights: input.includeInsights })
+    .where(
+      and(
+        eq(shareLinks.id, shareId),
+        eq(shareLinks.transcriptId, transcriptId),
+        eq(shareLinks.workspaceId, row.workspaceId),
+        activeAt(deps.now()),
+      ),
+    )
+    .returning();
+  if (!updated) throw shareNotFound();
+  return updated;
+}
+
 export interface ResolvedShare {
   share: ShareLink;
   transcript: Transcript;
