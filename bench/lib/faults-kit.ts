@@ -190,12 +190,18 @@ export function doubled(segments: { start: number }[]) {
   return starts.length - new Set(starts).size;
 }
 
+/** A whole upload in 4 MB PATCHes; a PATCH without an answer is resumed from HEAD, as tus clients do. */
 export async function upload(app: Web, s: Session, file: string, name: string) {
   const bytes = readFileSync(file);
   const id = await tusCreate(app, s, bytes.length, name);
-  const sent = await tusSend(app, s, id, bytes, 0, { chunk: 4 << 20, pauseMs: 0 });
-  if (sent.status !== 204) throw new Error(`upload ${sent.status} ${sent.body ?? ''}`);
-  return id;
+  let from = 0;
+  for (let attempt = 0; ; attempt++) {
+    const sent = await tusSend(app, s, id, bytes, from, { chunk: 4 << 20, pauseMs: 0 });
+    if (sent.status === 204) return id;
+    if (sent.status !== 0 || attempt >= 3) throw new Error(`upload ${sent.status} ${sent.body ?? ''}`);
+    await sleep(1_000);
+    from = (await tusOffset(app, s, id)) ?? from;
+  }
 }
 /** Speech detection off: the engine works on the whole file (a tone has no speech to find). */
 export async function createTranscript(app: Web, s: Session, uploadId: string) {
@@ -290,7 +296,10 @@ export async function runRows<C>(
         duplicates: '?',
         ok: false,
       });
-      console.log(`ERROR ${(err as Error).message}`);
+      const e = err as Error & { cause?: Error };
+      console.log(
+        `ERROR ${e.message}${e.cause ? ` (${e.cause.message})` : ''}\n${e.stack?.split('\n').slice(1, 4).join('\n')}`,
+      );
       await onError(ctx).catch((e: Error) => console.log(`  (could not recover: ${e.message})`));
     }
   }

@@ -25,7 +25,17 @@ export interface S3Options {
   forcePathStyle?: boolean;
   /** Where temporary copies go (the process's scratch folder, swept when it dies). */
   tmpDir?: () => string;
+  /** The longest silence on a connection to the store before the call fails (default 30 s). */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * A store that accepts connections but never answers (a hung server, a dead link) would hold a
+ * request for minutes (the fault matrix saw "start transcription" hang 328 s): every call fails
+ * after this much silence, as an outage (TimeoutError: 503 with Retry-After), tried once more.
+ */
+const IDLE_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -38,6 +48,13 @@ function isNotFound(err: unknown): boolean {
  */
 export function createS3Storage(opts: S3Options): Storage {
   const client = new S3Client({
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      // Silence, not length: a large part sent over a slow link keeps its socket busy and goes
+      // on (requestTimeout would cut it; without throwOnRequestTimeout it only logs a warning).
+      socketTimeout: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    },
+    maxAttempts: 2,
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle,

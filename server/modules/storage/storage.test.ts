@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // s3rver: a local server speaking the S3 REST protocol (the real peer cannot run here).
 import S3rver from 's3rver';
 import { createLocalStorage } from './local-storage';
+import { createServer, type Socket } from 'node:net';
+import { outageOf } from '../../outage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
@@ -114,6 +116,35 @@ it('S3 storage refuses a bucket that does not exist at the check', async () => {
     forcePathStyle: true,
   });
   await expect(missing.check()).rejects.toThrow();
+});
+
+it('S3 storage gives up on a store that accepts connections but never answers, as an outage', async () => {
+  // A hung store (a stopped server, a dead link): the connection opens, no byte comes back.
+  const sockets: Socket[] = [];
+  const silent = createServer((s) => void sockets.push(s)).listen(0, '127.0.0.1');
+  await new Promise((r) => silent.once('listening', r));
+  const hung = createS3Storage({
+    bucket: 'media',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${(silent.address() as { port: number }).port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    idleTimeoutMs: 300,
+  });
+  try {
+    const err = await hung.size('uploads/x').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).not.toBeNull();
+    expect(outageOf(err)).toBe('unavailable');
+    // Tried twice, then given up: two connections, each left unanswered.
+    expect(sockets.length).toBe(2);
+  } finally {
+    sockets.forEach((s) => s.destroy());
+    silent.close();
+  }
 });
 
 it('local storage never resolves keys outside its root', async () => {
