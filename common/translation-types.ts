@@ -19,6 +19,8 @@ export interface TrackJson {
   stale: boolean;
   created_at: string;
   completed_at: string | null;
+  /** Segments being translated again (jobs waiting or running); their new text comes by the event stream. */
+  retranslating?: number[];
 }
 
 /** The plan's translation characters this month (GET /transcripts/:id/translations). */

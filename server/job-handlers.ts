@@ -22,6 +22,7 @@ import type { RenderDeps } from './modules/render/deps';
 import { processRender } from './modules/render/process';
 import type { TranslationDeps } from './modules/translation/deps';
 import { processTrack } from './modules/translation/process';
+import { processRetranslation } from './modules/translation/retranslate';
 
 // Which function runs each job of server/modules/jobs/job-map.ts, lane by lane. The compiler
 // asks for a handler for every job name of a lane.
@@ -45,6 +46,7 @@ export function languageHandlers(deps: {
 }): LaneHandlers<'language'> {
   return {
     'translate-track': ({ trackId }, ctx) => processTrack(deps.translation, trackId, ctx),
+    'retranslate-segment': (payload, ctx) => processRetranslation(deps.translation, payload, ctx),
     'generate-insight': (payload, ctx) => runInsightJob(deps.insights, payload, ctx),
   };
 }

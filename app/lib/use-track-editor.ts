@@ -6,8 +6,6 @@ import type { TrackJson } from '../../common/translation-types';
 import { api } from './api';
 import { ApiClientError } from './api-client';
 
-const RETRANSLATE_TIMEOUT_MS = 120_000;
-
 /**
  * Saves a track's segment edits one at a time, each naming the revision it was made on, so an
  * edit saved elsewhere in between is never overwritten: the conflict says so and offers the
@@ -76,24 +74,26 @@ export function useTrackEditor(track: TrackJson | null, onSaved: (t: TrackJson) 
     [run, id],
   );
 
-  /** Asks the model again for one segment (saved as an edit). */
+  /**
+   * Asks the model again for one segment: a job (202); the track comes back with the segment
+   * pending, and the page's track stream brings the new text (saved as an edit by the job).
+   */
   const retranslate = useCallback(
     async (index: number) => {
+      if (!id) return false;
       setRetranslating(index);
       setEditing(null);
       try {
-        return await run(() =>
-          api.post<TrackJson>(`/self-api/v1/translations/${id}/segments/${index}/retranslate`, undefined, {
-            handleErrors: (code) => code === TranslationCode.EDIT_CONFLICT,
-            // One completion runs in the request: a local model on a busy machine takes a while.
-            timeoutMs: RETRANSLATE_TIMEOUT_MS,
-          }),
-        );
+        onSaved(await api.post<TrackJson>(`/self-api/v1/translations/${id}/segments/${index}/retranslate`));
+        return true;
+      } catch {
+        // refused: the API client showed why
+        return false;
       } finally {
         setRetranslating(null);
       }
     },
-    [run, id],
+    [id, onSaved],
   );
 
   const edit = useCallback((index: number | null) => setEditing(index), []);

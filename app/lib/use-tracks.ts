@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import i18next from 'i18next';
+import { toast } from 'sonner';
 import type { TrackJson, TranslationQuotaJson } from '../../common/translation-types';
 import { api, apiUrl } from './api';
 
-const busy = (t: TrackJson) => t.status === 'queued' || t.status === 'running';
+/** Followed by its event stream: translating, or one of its segments being translated again. */
+const busy = (t: TrackJson) =>
+  t.status === 'queued' || t.status === 'running' || (t.retranslating?.length ?? 0) > 0;
 
 function fetchTracks(transcriptId: string) {
   return api
@@ -17,7 +21,8 @@ function fetchTracks(transcriptId: string) {
 /**
  * A transcript's translation tracks: loaded once it is finished, each track that is waiting or
  * running followed through its event stream (a snapshot, then each translated segment, then the
- * final snapshot), like the transcription itself.
+ * final snapshot), like the transcription itself; so is a finished track while a segment of it is
+ * translated again (a job: its text comes as a `retranslated` event).
  */
 export function useTracks(transcriptId: string, enabled: boolean) {
   const [tracks, setTracks] = useState<TrackJson[]>([]);
@@ -85,6 +90,27 @@ export function useTracks(transcriptId: string, enabled: boolean) {
             const texts = [...t.texts];
             texts[ev.index] = ev.text;
             return { ...t, texts, status: 'running', progress: Math.max(t.progress, ev.progress) };
+          }),
+        );
+      });
+      source.addEventListener('retranslated', (e) => {
+        const ev = JSON.parse((e as MessageEvent<string>).data) as {
+          index: number;
+          text: string | null;
+          revision: number | null;
+        };
+        if (ev.text === null) toast.error(i18next.t('translation.retranslateFailed'));
+        setTracks((list) =>
+          list.map((t) => {
+            if (t.id !== id) return t;
+            const texts = [...t.texts];
+            if (ev.text !== null) texts[ev.index] = ev.text;
+            return {
+              ...t,
+              texts,
+              revision: Math.max(t.revision, ev.revision ?? 0),
+              retranslating: (t.retranslating ?? []).filter((i) => i !== ev.index),
+            };
           }),
         );
       });

@@ -310,7 +310,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /self-api/v1/translations/{id}/segments/{index}/retranslate': {
     tag: TR,
-    summary: 'Translate one segment again',
+    summary:
+      "Translate one segment again: 202, a job; the segment is listed in the track's retranslating until its 'retranslated' event (GET /translations/{id}/events) brings the saved text",
   },
   'GET /self-api/v1/translations/{id}/export': {
     tag: TR,

@@ -15,7 +15,8 @@ import type { TranslationEventsSource } from '../modules/translation/live';
 import { trackFor, trackNotFound } from '../modules/translation/access';
 import { createTrack } from '../modules/translation/create';
 import type { TranslationDeps } from '../modules/translation/deps';
-import { editTrack, retranslateSegment } from '../modules/translation/edit';
+import { editTrack } from '../modules/translation/edit';
+import { pendingOf, pendingRetranslations, requestRetranslation } from '../modules/translation/retranslate';
 import { allTracksExportFile, trackExportFile } from '../modules/translation/export';
 import { glossaryOf, MAX_GLOSSARY_TERMS, setGlossary } from '../modules/translation/glossary';
 import { tracksOf } from '../modules/translation/list';
@@ -90,7 +91,16 @@ export function translationsApi() {
     );
     // The plan's characters left this month come along for the translate dialog.
     const quota = await translationQuota(deps(c).db, workspace, deps(c).now());
-    return c.json(ok({ items: tracks.map((t) => trackJson(t, transcript.updatedAt)), quota }));
+    const pending = await pendingRetranslations(deps(c).queue);
+    return c.json(
+      ok({
+        items: tracks.map((t) => ({
+          ...trackJson(t, transcript.updatedAt),
+          retranslating: pending.get(t.id) ?? [],
+        })),
+        quota,
+      }),
+    );
   });
 
   api.post('/transcripts/:id/translations', async (c) => {
@@ -117,7 +127,7 @@ export function translationsApi() {
   api.get('/translations/:id', async (c) => {
     const actor = await requireActor(c);
     const track = await trackFor(deps(c).db, actor, trackId(c), 'transcript.read');
-    return c.json(ok(trackJson(track)));
+    return c.json(ok({ ...trackJson(track), retranslating: await pendingOf(deps(c).queue, track.id) }));
   });
 
   api.patch('/translations/:id', async (c) => {
@@ -132,8 +142,9 @@ export function translationsApi() {
     const index = Number(c.req.param('index'));
     const id = trackId(c);
     if (!Number.isInteger(index) || index < 0) throw trackNotFound();
-    const track = await retranslateSegment(deps(c), actor, id, index);
-    return c.json(ok(trackJson(track)));
+    // Accepted: a job translates it; the text comes by GET /translations/:id/events ('retranslated').
+    const { track, pending } = await requestRetranslation(deps(c), actor, id, index);
+    return c.json(ok({ ...trackJson(track), retranslating: pending }), 202);
   });
 
   api.get('/translations/:id/export', async (c) => {

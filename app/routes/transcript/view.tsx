@@ -442,7 +442,9 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                             editing={tv.editor.editing === i}
                             isLast={i === segments.length - 1}
                             term={find.term.trim()}
-                            retranslating={tv.editor.retranslating === i}
+                            retranslating={
+                              tv.editor.retranslating === i || !!track.retranslating?.includes(i)
+                            }
                             onSeek={player.seek}
                             onText={tv.editor.save}
                             onEdit={tv.editor.edit}

@@ -247,6 +247,7 @@ describe('named jobs', () => {
             release = () => (order.push(`end ${insightId}`), r());
           }),
         'translate-track': async ({ trackId }) => void order.push(`start ${trackId}`),
+        'retranslate-segment': async ({ trackId }) => void order.push(`start ${trackId}`),
       },
       1,
     );

@@ -22,7 +22,15 @@ export type TranscriptEvent =
   /** An answer being written (channel ask:<message id>; modules/ask). */
   | AskEvent
   /** A translation track's progress (channel translation:<track id>): a segment's text, or its end. */
-  | { type: 'translation'; progress: number; index?: number; text?: string; status?: 'done' | 'failed' }
+  | {
+      type: 'translation';
+      progress: number;
+      index?: number;
+      text?: string;
+      status?: 'done' | 'failed';
+      /** A segment translated again (modules/translation/retranslate.ts): its saved text, or null: unchanged. */
+      retranslated?: { text: string; revision: number } | null;
+    }
   /** Sent to whichever worker runs the job. */
   | { type: 'cancel' }
   /** A listener that joined late asks the writers of streamed text for what they wrote so far. */

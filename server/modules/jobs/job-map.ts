@@ -48,6 +48,8 @@ export interface JobMap {
   'render-video': { renderId: string };
   /** Translate one transcript into one language (modules/translation/process.ts). */
   'translate-track': { trackId: string };
+  /** Translate one segment of a finished track again (modules/translation/retranslate.ts). */
+  'retranslate-segment': { trackId: string; index: number };
 }
 
 export type JobName = keyof JobMap;
@@ -97,6 +99,7 @@ export const JOB_SPECS = {
   'render-video': { lane: 'render', keepDone: true },
   // Language-model work (translations): its own lane beside transcriptions and renders.
   'translate-track': { lane: 'language', keepDone: true },
+  'retranslate-segment': { lane: 'language' },
 } as const satisfies { [N in JobName]: JobSpec };
 
 export const JOB_NAMES = Object.keys(JOB_SPECS) as JobName[];

@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { transcripts, translationTracks, type TranslationTrack } from '../../db/schema';
+import { translationTracks, type TranslationTrack } from '../../db/schema';
 import { TranslationCode } from '../../../common/error-codes';
-import { translationLanguage } from '../../../common/translation-languages';
 import { ApiError } from '../errors';
 import type { Actor } from '../workspaces/actor';
 import { trackFor } from './access';
-import { translateSegments } from './batches';
 import type { TranslationDeps } from './deps';
-import { glossaryOf } from './glossary';
 
 export interface TrackEdit {
   index: number;
@@ -41,28 +38,4 @@ export async function editTrack(
     .returning();
   if (!row) throw new ApiError(TranslationCode.EDIT_CONFLICT, 'errors.transcripts.editConflict');
   return row;
-}
-
-/** Translates one segment again (from the current original), as one edit. */
-export async function retranslateSegment(
-  deps: TranslationDeps,
-  actor: Actor,
-  id: string,
-  index: number,
-): Promise<TranslationTrack> {
-  const track = await trackFor(deps.db, actor, id, 'transcript.edit');
-  if (track.status !== 'done') throw notReady();
-  const [transcript] = await deps.db.select().from(transcripts).where(eq(transcripts.id, track.transcriptId));
-  const sources = transcript?.segments.map((s) => s.text) ?? [];
-  if (index >= sources.length || index >= track.texts.length) {
-    throw new ApiError(TranslationCode.BAD_SEGMENT, 'errors.translation.badSegment');
-  }
-  const lang = translationLanguage(track.language)!;
-  const out = await translateSegments(deps.model, {
-    texts: sources,
-    indices: [index],
-    target: { name: lang.name, code: lang.code },
-    glossary: await glossaryOf(deps.db, track.workspaceId),
-  });
-  return editTrack(deps, actor, id, track.revision, [{ index, text: out.get(index) ?? track.texts[index]! }]);
 }

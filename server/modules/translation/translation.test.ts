@@ -9,8 +9,9 @@ import { signedInUser } from '../../test/users';
 import { newTranscript } from '../../test/factories';
 import { startChatServer, streamed, type ChatRequest, type ChatServer } from '../../test/chat-server';
 import { createOpenAiModel } from '../language-model/openai';
-import { translationTracks, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { jobs, translationTracks, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { processTrack } from './process';
+import { processRetranslation } from './retranslate';
 import type { Segment } from '../../../common/segments';
 
 let server: ChatServer;
@@ -269,12 +270,67 @@ describe('translation tracks', () => {
     });
     expect(stale.json.code).toBe(40982);
     server.reply(translator((text) => `NUEVO ${text}`));
+    // Translate one segment again: a job, not a wait in the request; the segment is pending.
+    const asked = server.requests.length;
     const again = await h.api('POST', `/translations/${track.id}/segments/2/retranslate`, user.headers);
-    expect(again.json.data.texts).toEqual([
+    expect(again.res.status).toBe(202);
+    expect(again.json.data.retranslating).toEqual([2]);
+    expect(again.json.data.texts[2]).toBe(`ES ${SEGMENTS[2]!.text}`);
+    expect(server.requests.length).toBe(asked);
+    // Asked twice while it waits: still one job; a reload of the track shows it pending.
+    const twice = await h.api('POST', `/translations/${track.id}/segments/2/retranslate`, user.headers);
+    expect(twice.json.data.retranslating).toEqual([2]);
+    const queuedJobs = await h.db.select().from(jobs).where(eq(jobs.name, 'retranslate-segment'));
+    expect(queuedJobs.map((j) => j.payload)).toEqual([{ trackId: track.id, index: 2 }]);
+    expect((await h.api('GET', `/translations/${track.id}`, user.headers)).json.data.retranslating).toEqual([
+      2,
+    ]);
+    const listed = await h.api('GET', `/transcripts/${t.id}/translations`, user.headers);
+    expect(listed.json.data.items[0].retranslating).toEqual([2]);
+
+    // The finished track's stream stays open while the segment is pending and brings its text.
+    const res = await h.app.request(`/self-api/v1/translations/${track.id}/events`, {
+      headers: user.headers,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    let ran: Promise<void> | null = null;
+    for (;;) {
+      // Once the first snapshot is out the stream listens: the job runs (the language lane's worker).
+      if (!ran && body.includes('event: snapshot'))
+        ran = processRetranslation(
+          h.deps.services.translation,
+          { trackId: track.id, index: 2 },
+          { signal: new AbortController().signal, attempt: 1, maxAttempts: 3 },
+        );
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+    }
+    await ran;
+    const events = [...body.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
+      event: m[1],
+      data: JSON.parse(m[2]!),
+    }));
+    expect(events.map((e) => e.event)).toEqual(['snapshot', 'retranslated', 'snapshot']);
+    expect(events[0]!.data.retranslating).toEqual([2]);
+    expect(events[1]!.data).toEqual({
+      index: 2,
+      text: `NUEVO ${SEGMENTS[2]!.text}`,
+      revision: edited.json.data.revision + 1,
+    });
+    expect(events[2]!.data.retranslating).toEqual([]);
+    expect(events[2]!.data.texts).toEqual([
       `ES ${SEGMENTS[0]!.text}`,
       'Mi frase.',
       `NUEVO ${SEGMENTS[2]!.text}`,
     ]);
+    // The queue's worker ends the job's row once the handler returns.
+    await h.db.delete(jobs).where(eq(jobs.name, 'retranslate-segment'));
+    expect((await h.api('GET', `/translations/${track.id}`, user.headers)).json.data.retranslating).toEqual(
+      [],
+    );
     expect(
       (await h.api('POST', `/translations/${track.id}/segments/9/retranslate`, user.headers)).json.code,
     ).toBe(42282);
