@@ -1,14 +1,15 @@
 // Captioned video from the transcript page: the dialog, a server-rendered preview, karaoke 9:16
 // rendered from the fixture media, downloaded and checked with ffprobe (H.264/AAC, 9:16).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeMedia } from '../../server/test/media';
 import { launch } from './browser';
-import { importTalk } from './imports';
+import { importCaptions, importTalk, TALK_SRT } from './imports';
 import { signedInContext, signedInPage } from './session';
 
 const require = createRequire(import.meta.url);
@@ -127,4 +128,61 @@ describe('captioned video', () => {
     await picture(jaPage, 'render-ja-1280');
     await ja.close();
   }, 420_000);
+
+  // A podcast-length source (two minutes of audio drawn on a coloured background) takes long
+  // enough to render that the page can stop it: on a desktop screen and on a phone.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`cancels a render from the page at ${viewport.width} px: canceled, no file`, async () => {
+      const { ctx, page, headers } = await signedInPage(
+        browser,
+        base,
+        dataDir,
+        `render-cancel-${viewport.width}-${Date.now()}@example.com`,
+      );
+      const id = await importCaptions(
+        base,
+        headers,
+        { text: TALK_SRT, fileName: 'podcast.srt', name: 'Podcast' },
+        { file: makeMedia(path.resolve('tmp/test-media'), 'm4a', 120), fileName: 'podcast.m4a' },
+      );
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/transcript/${id}`);
+      await page.getByTestId('render-open').click();
+      const dialog = page.getByTestId('render-dialog');
+      await dialog.getByTestId('render-quota').waitFor();
+      // An audio-only source: the background choice is offered (a colour by default).
+      expect(await dialog.getByTestId('render-background').isVisible()).toBe(true);
+      await dialog.getByTestId('render-start').click();
+      const progress = dialog.getByTestId('render-progress');
+      await progress.waitFor({ timeout: 30_000 });
+      expect(await overflows(page)).toBe(false);
+      await picture(page, `render-cancel-${viewport.width}`);
+      await progress.getByTestId('render-cancel').click();
+
+      // The page says so, offers no download, and the next render can start.
+      const row = dialog.locator('[data-testid=render-list] li').first();
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('canceled');
+      expect(await row.innerText()).toContain('Canceled');
+      expect(await dialog.getByTestId('render-progress').count()).toBe(0);
+      expect(await dialog.getByTestId('render-download').count()).toBe(0);
+      expect(await dialog.getByTestId('render-start').isEnabled()).toBe(true);
+      expect(await overflows(page)).toBe(false);
+
+      // The server agrees, and once its job has stopped there is no file for it anywhere.
+      const list = (await (
+        await fetch(`${base}/self-api/v1/transcripts/${id}/renders`, { headers })
+      ).json()) as { data: { items: { id: string; status: string; file_url: string | null }[] } };
+      const [render] = list.data.items;
+      expect(render).toMatchObject({ status: 'canceled', file_url: null });
+      const file = await fetch(`${base}/self-api/v1/renders/${render!.id}/file`, { headers });
+      expect(file.status).toBe(409);
+      const stored = () =>
+        readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes(render!.id));
+      await expect.poll(stored, { timeout: 10_000 }).toEqual([]);
+      await ctx.close();
+    }, 180_000);
+  }
 });
