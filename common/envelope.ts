@@ -24,3 +24,16 @@ export function fail(code: number, messageKey: string, data: unknown = null): En
 export function messageKeyOf(envelope: { message?: string; message_key?: string }): string | undefined {
   return envelope.message_key ?? envelope.message;
 }
+
+/**
+ * The i18n keys of an answer's field errors: `data.field_keys` (beside the sentences the server
+ * writes in `data.fields`), or `data.fields` from an older server or a check made in the app.
+ */
+export function fieldKeysOf(data: unknown): Record<string, string> | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const d = data as { fields?: unknown; field_keys?: unknown };
+  const keys = d.field_keys ?? d.fields;
+  return keys && typeof keys === 'object' && !Array.isArray(keys)
+    ? (keys as Record<string, string>)
+    : undefined;
+}

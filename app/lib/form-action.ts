@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { ApiAnswer, ServerContext } from '../../common/app-context';
 import { collapseSlashes } from '../../common/guard';
-import { messageKeyOf } from '../../common/envelope';
+import { fieldKeysOf, messageKeyOf } from '../../common/envelope';
 
 // Forms post (never GET: a password must not end up in the address bar or a log). Once the page
 // is hydrated, useApiForm sends them with fetch; a form submitted before that reaches the route's
@@ -47,7 +47,7 @@ export function redirectWithCookies(to: string, answer: ApiAnswer): Response {
 export function postedFailure(answer: PostedAnswer) {
   const raw = answer.envelope.data;
   const values = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
-  const fields = (values?.fields as Record<string, string> | undefined) ?? {};
+  const fields = fieldKeysOf(values) ?? {};
   const kept: Record<string, string> = {};
   for (const key of KEPT_FIELDS) if (answer.sent[key]) kept[key] = answer.sent[key];
   const { code } = answer.envelope;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fieldKeysOf } from '../../common/envelope';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrors } from '../../common/auth-schemas';
@@ -44,7 +45,7 @@ export function useApiForm<S extends z.ZodType, R>(opts: {
       await opts.onSuccess(data, parsed.data);
     } catch (err) {
       if (err instanceof ApiClientError) {
-        const fields = (err.data as { fields?: Record<string, string> } | null)?.fields;
+        const fields = fieldKeysOf(err.data);
         if (fields) setErrors(fields);
         setErrorCode(err.code);
         setFormError(err.message);

@@ -1,4 +1,4 @@
-import { messageKeyOf } from '../../common/envelope';
+import { fieldKeysOf, messageKeyOf } from '../../common/envelope';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, apiUrl } from './api';
@@ -256,8 +256,7 @@ export function useUploads(onCreated: (t: TranscriptJson) => void) {
         onCreated(transcript);
         return null;
       } catch (err) {
-        const fields = (err as ApiClientError).data as { fields?: Record<string, string> } | null;
-        const field = fields?.fields?.url;
+        const field = fieldKeysOf((err as ApiClientError).data)?.url;
         return field ? t(field) : apiFailure(err, t).message;
       }
     },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fieldKeysOf } from '../../common/envelope';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -52,7 +53,7 @@ function useProfileAction() {
     } catch (err) {
       if (err instanceof ApiClientError) {
         setError(err.message);
-        setFields((err.data as { fields?: Record<string, string> } | null)?.fields ?? {});
+        setFields(fieldKeysOf(err.data) ?? {});
       }
       return { ok: false, data: null };
     } finally {

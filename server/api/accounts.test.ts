@@ -166,11 +166,14 @@ describe('sign-up, verification, login, logout', () => {
 
   it('refuses short and common passwords and malformed input without a 500', async () => {
     const short = await call('POST', '/signup', { email: 'x@example.com', password: '12345' });
-    expect(short.json).toMatchObject({ code: 422, data: { fields: { password: 'validation.passwordMin' } } });
+    expect(short.json).toMatchObject({
+      code: 422,
+      data: { field_keys: { password: 'validation.passwordMin' } },
+    });
     const common = await call('POST', '/signup', { email: 'x@example.com', password: 'password123' });
     expect(common.json).toMatchObject({
       code: 42201,
-      data: { fields: { password: 'validation.passwordCommon' } },
+      data: { field_keys: { password: 'validation.passwordCommon' } },
     });
     for (const [path, body] of [
       ['/signup', '{not json'],

@@ -141,7 +141,7 @@ describe('billing with Stripe', () => {
     const u = await signedInUser(h.db);
     const bad = await post('/self-api/v1/billing/checkout', u.headers, { rank: 'GOLD', interval: 'monthly' });
     expect(bad.status).toBe(422);
-    expect((await bad.json()).data.fields.rank).toBe('errors.billing.badPlan');
+    expect((await bad.json()).data.field_keys.rank).toBe('errors.billing.badPlan');
     const anon = await post(
       '/self-api/v1/billing/checkout',
       { origin: 'http://localhost' },

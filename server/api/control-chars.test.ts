@@ -75,7 +75,10 @@ describe('NUL bytes and control characters in text', () => {
       expectClear4xx(r, what);
     }
     const field = await call('POST', '/self-api/v1/folders', u.headers, { name: NUL });
-    expect(field.json).toMatchObject({ code: 422, data: { fields: { name: 'validation.controlChars' } } });
+    expect(field.json).toMatchObject({
+      code: 422,
+      data: { field_keys: { name: 'validation.controlChars' } },
+    });
 
     // Line breaks and tabs are text in a segment, not control characters to refuse.
     const multi = await call('PATCH', `/self-api/v1/transcripts/${transcript.id}/segments`, u.headers, {
@@ -102,7 +105,7 @@ describe('NUL bytes and control characters in text', () => {
       });
       const json = (await res.json()) as Json;
       expect(res.status, path).toBe(422);
-      expect(Object.values(json.data.fields)).toEqual(['validation.tooDeep']);
+      expect(Object.values(json.data.field_keys)).toEqual(['validation.tooDeep']);
     }
     expect((await call('POST', '/self-api/v1/folders', u.headers, { name: 'Shallow' })).json.code).toBe(200);
   });

@@ -12,7 +12,7 @@ const en = {
   errorAnswer: 'A refusal (HTTP {{status}})',
   dataNote: 'data: the result the summary above names',
   errorsIntro:
-    'An error answers with its HTTP status and the envelope {code, message, message_key, data}: code’s first three digits are the status, message is a sentence in your language (Accept-Language, else your account’s language), message_key is the stable key to match on, data holds the details (e.g. data.fields for invalid fields) or null.',
+    'An error answers with its HTTP status and the envelope {code, message, message_key, data}: code’s first three digits are the status, message is a sentence in your language (Accept-Language, else your account’s language), message_key is the stable key to match on, data holds the details (e.g. data.fields / data.field_keys for invalid fields) or null.',
   title: '{{app}} API reference',
   intro:
     'Every answer is the envelope {code, message, data}. Authenticate with an API key (Authorization: Bearer csk_…, created in your profile) or the session. Uploads use tus 1.0 at /self-api/v1/uploads. Webhooks are signed per Standard Webhooks.',
@@ -46,7 +46,7 @@ const de: DocsStrings = {
   errorAnswer: 'Eine Ablehnung (HTTP {{status}})',
   dataNote: 'data: das Ergebnis, das die Zusammenfassung oben nennt',
   errorsIntro:
-    'Ein Fehler antwortet mit seinem HTTP-Status und dem Umschlag {code, message, message_key, data}: Die ersten drei Ziffern von code sind der Status, message ist ein Satz in Ihrer Sprache (Accept-Language, sonst die Sprache Ihres Kontos), message_key ist der feste Schlüssel zum Abgleichen, data enthält die Details (z. B. data.fields für ungültige Felder) oder null.',
+    'Ein Fehler antwortet mit seinem HTTP-Status und dem Umschlag {code, message, message_key, data}: Die ersten drei Ziffern von code sind der Status, message ist ein Satz in Ihrer Sprache (Accept-Language, sonst die Sprache Ihres Kontos), message_key ist der feste Schlüssel zum Abgleichen, data enthält die Details (z. B. data.fields / data.field_keys für ungültige Felder) oder null.',
   title: '{{app}} API-Referenz',
   intro:
     'Jede Antwort ist der Umschlag {code, message, data}. Authentifizieren Sie sich mit einem API-Schlüssel (Authorization: Bearer csk_…, im Profil erstellt) oder der Sitzung. Uploads nutzen tus 1.0 unter /self-api/v1/uploads. Webhooks werden nach Standard Webhooks signiert.',
@@ -78,7 +78,7 @@ const es: DocsStrings = {
   errorAnswer: 'Un rechazo (HTTP {{status}})',
   dataNote: 'data: el resultado que nombra el resumen de arriba',
   errorsIntro:
-    'Un error responde con su estado HTTP y el sobre {code, message, message_key, data}: las tres primeras cifras de code son el estado, message es una frase en tu idioma (Accept-Language o, si no, el idioma de tu cuenta), message_key es la clave estable para comparar y data contiene los detalles (p. ej. data.fields para campos no válidos) o null.',
+    'Un error responde con su estado HTTP y el sobre {code, message, message_key, data}: las tres primeras cifras de code son el estado, message es una frase en tu idioma (Accept-Language o, si no, el idioma de tu cuenta), message_key es la clave estable para comparar y data contiene los detalles (p. ej. data.fields / data.field_keys para campos no válidos) o null.',
   title: 'Referencia de la API de {{app}}',
   intro:
     'Cada respuesta es el sobre {code, message, data}. Autentícate con una clave de API (Authorization: Bearer csk_…, creada en tu perfil) o con la sesión. Las subidas usan tus 1.0 en /self-api/v1/uploads. Los webhooks se firman según Standard Webhooks.',
@@ -110,7 +110,7 @@ const fr: DocsStrings = {
   errorAnswer: 'Un refus (HTTP {{status}})',
   dataNote: 'data : le résultat que nomme le résumé ci-dessus',
   errorsIntro:
-    'Une erreur répond avec son statut HTTP et l’enveloppe {code, message, message_key, data} : les trois premiers chiffres de code sont le statut, message est une phrase dans votre langue (Accept-Language, sinon la langue de votre compte), message_key est la clé stable à comparer, data contient les détails (p. ex. data.fields pour les champs non valides) ou null.',
+    'Une erreur répond avec son statut HTTP et l’enveloppe {code, message, message_key, data} : les trois premiers chiffres de code sont le statut, message est une phrase dans votre langue (Accept-Language, sinon la langue de votre compte), message_key est la clé stable à comparer, data contient les détails (p. ex. data.fields / data.field_keys pour les champs non valides) ou null.',
   title: 'Référence de l’API {{app}}',
   intro:
     'Chaque réponse est l’enveloppe {code, message, data}. Authentifiez-vous avec une clé d’API (Authorization: Bearer csk_…, créée dans votre profil) ou avec la session. Les envois utilisent tus 1.0 sur /self-api/v1/uploads. Les webhooks sont signés selon Standard Webhooks.',
@@ -142,7 +142,7 @@ const ja: DocsStrings = {
   errorAnswer: '拒否の例 (HTTP {{status}})',
   dataNote: 'data: 上の説明にある結果',
   errorsIntro:
-    'エラーは HTTP ステータスとエンベロープ {code, message, message_key, data} で返されます。code の先頭 3 桁がステータス、message はあなたの言語の文章(Accept-Language、なければアカウントの言語)、message_key は照合に使う固定のキー、data は詳細(無効な項目は data.fields)または null です。',
+    'エラーは HTTP ステータスとエンベロープ {code, message, message_key, data} で返されます。code の先頭 3 桁がステータス、message はあなたの言語の文章(Accept-Language、なければアカウントの言語)、message_key は照合に使う固定のキー、data は詳細(無効な項目は data.fields / data.field_keys)または null です。',
   title: '{{app}} API リファレンス',
   intro:
     'すべての応答は {code, message, data} の形式です。API キー（Authorization: Bearer csk_…、プロフィールで作成）またはセッションで認証します。アップロードは /self-api/v1/uploads の tus 1.0 を使います。Webhook は Standard Webhooks に従って署名されます。',
@@ -174,7 +174,7 @@ const ko: DocsStrings = {
   errorAnswer: '거부 예시 (HTTP {{status}})',
   dataNote: 'data: 위 설명에 나온 결과',
   errorsIntro:
-    '오류는 HTTP 상태와 봉투 {code, message, message_key, data}로 응답합니다. code의 앞 세 자리는 상태이고, message는 사용자의 언어로 된 문장(Accept-Language, 없으면 계정 언어)이며, message_key는 비교에 쓰는 고정 키, data는 세부 정보(잘못된 필드는 data.fields) 또는 null입니다.',
+    '오류는 HTTP 상태와 봉투 {code, message, message_key, data}로 응답합니다. code의 앞 세 자리는 상태이고, message는 사용자의 언어로 된 문장(Accept-Language, 없으면 계정 언어)이며, message_key는 비교에 쓰는 고정 키, data는 세부 정보(잘못된 필드는 data.fields / data.field_keys) 또는 null입니다.',
   title: '{{app}} API 레퍼런스',
   intro:
     '모든 응답은 {code, message, data} 형식입니다. API 키(Authorization: Bearer csk_…, 프로필에서 생성) 또는 세션으로 인증하세요. 업로드는 /self-api/v1/uploads의 tus 1.0을 사용합니다. 웹훅은 Standard Webhooks에 따라 서명됩니다.',
@@ -206,7 +206,7 @@ const pt: DocsStrings = {
   errorAnswer: 'Uma recusa (HTTP {{status}})',
   dataNote: 'data: o resultado que o resumo acima nomeia',
   errorsIntro:
-    'Um erro responde com seu status HTTP e o envelope {code, message, message_key, data}: os três primeiros dígitos de code são o status, message é uma frase no seu idioma (Accept-Language ou, se não houver, o idioma da sua conta), message_key é a chave estável para comparar e data traz os detalhes (ex.: data.fields para campos inválidos) ou null.',
+    'Um erro responde com seu status HTTP e o envelope {code, message, message_key, data}: os três primeiros dígitos de code são o status, message é uma frase no seu idioma (Accept-Language ou, se não houver, o idioma da sua conta), message_key é a chave estável para comparar e data traz os detalhes (ex.: data.fields / data.field_keys para campos inválidos) ou null.',
   title: 'Referência da API do {{app}}',
   intro:
     'Toda resposta é o envelope {code, message, data}. Autentique-se com uma chave de API (Authorization: Bearer csk_…, criada no seu perfil) ou com a sessão. Os envios usam tus 1.0 em /self-api/v1/uploads. Os webhooks são assinados conforme o Standard Webhooks.',
@@ -238,7 +238,7 @@ const tw: DocsStrings = {
   errorAnswer: '拒絕範例 (HTTP {{status}})',
   dataNote: 'data：上方說明所述的結果',
   errorsIntro:
-    '錯誤會以其 HTTP 狀態與信封 {code, message, message_key, data} 回應：code 的前三位數是狀態，message 是以您的語言寫成的句子(依 Accept-Language，否則依帳戶語言)，message_key 是用來比對的固定鍵，data 是細節(無效欄位見 data.fields)或 null。',
+    '錯誤會以其 HTTP 狀態與信封 {code, message, message_key, data} 回應：code 的前三位數是狀態，message 是以您的語言寫成的句子(依 Accept-Language，否則依帳戶語言)，message_key 是用來比對的固定鍵，data 是細節(無效欄位見 data.fields / data.field_keys)或 null。',
   title: '{{app}} API 參考文件',
   intro:
     '每個回應都是 {code, message, data} 格式。請使用 API 金鑰（Authorization: Bearer csk_…，在個人檔案中建立）或登入工作階段驗證。上傳使用 /self-api/v1/uploads 的 tus 1.0。Webhook 依 Standard Webhooks 簽署。',
@@ -270,7 +270,7 @@ const vi: DocsStrings = {
   errorAnswer: 'Một lần từ chối (HTTP {{status}})',
   dataNote: 'data: kết quả mà phần mô tả ở trên nêu',
   errorsIntro:
-    'Lỗi được trả về với mã trạng thái HTTP và phong bì {code, message, message_key, data}: ba chữ số đầu của code là trạng thái, message là một câu bằng ngôn ngữ của bạn (theo Accept-Language, nếu không thì theo ngôn ngữ tài khoản), message_key là khóa cố định để so khớp, data chứa chi tiết (ví dụ data.fields cho các trường không hợp lệ) hoặc null.',
+    'Lỗi được trả về với mã trạng thái HTTP và phong bì {code, message, message_key, data}: ba chữ số đầu của code là trạng thái, message là một câu bằng ngôn ngữ của bạn (theo Accept-Language, nếu không thì theo ngôn ngữ tài khoản), message_key là khóa cố định để so khớp, data chứa chi tiết (ví dụ data.fields / data.field_keys cho các trường không hợp lệ) hoặc null.',
   title: 'Tài liệu tham khảo API {{app}}',
   intro:
     'Mọi phản hồi đều có dạng {code, message, data}. Xác thực bằng khóa API (Authorization: Bearer csk_…, tạo trong hồ sơ của bạn) hoặc bằng phiên đăng nhập. Tải lên dùng tus 1.0 tại /self-api/v1/uploads. Webhook được ký theo Standard Webhooks.',
@@ -302,7 +302,7 @@ const zh: DocsStrings = {
   errorAnswer: '拒绝示例 (HTTP {{status}})',
   dataNote: 'data：上方说明所述的结果',
   errorsIntro:
-    '错误以其 HTTP 状态和信封 {code, message, message_key, data} 返回：code 的前三位是状态，message 是用您的语言写的句子(按 Accept-Language，否则按账户语言)，message_key 是用于匹配的固定键，data 是详情(无效字段见 data.fields)或 null。',
+    '错误以其 HTTP 状态和信封 {code, message, message_key, data} 返回：code 的前三位是状态，message 是用您的语言写的句子(按 Accept-Language，否则按账户语言)，message_key 是用于匹配的固定键，data 是详情(无效字段见 data.fields / data.field_keys)或 null。',
   title: '{{app}} API 参考文档',
   intro:
     '每个响应都是 {code, message, data} 格式。请使用 API 密钥（Authorization: Bearer csk_…，在个人资料中创建）或登录会话进行认证。上传使用 /self-api/v1/uploads 的 tus 1.0。Webhook 按 Standard Webhooks 签名。',

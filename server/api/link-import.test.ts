@@ -178,7 +178,7 @@ describe('import from a link', () => {
     for (const url of ['ftp://example.com/a.mp3', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
       const { res, json } = await call('POST', '/transcripts/from-link', u.headers, { url });
       expect(res.status, url).toBe(422);
-      expect(json.data.fields.url).toBe('validation.url');
+      expect(json.data.field_keys.url).toBe('validation.url');
     }
     for (const url of [
       'http://10.0.0.1/a.mp3',

@@ -39,7 +39,7 @@ describe('seo-landing API', () => {
     expect((await q('en', '/tools/../etc/passwd')).json.data.count).toBe(0);
     const bad = await q('xx', '/tools/video-to-text');
     expect(bad.status).toBe(422);
-    expect(bad.json.data.fields.lang).toBe('errors.seo.badLang');
+    expect(bad.json.data.field_keys.lang).toBe('errors.seo.badLang');
   });
 
   it('info returns the page in that language with its related tools and languages', async () => {

@@ -117,7 +117,7 @@ describe('owner calls', () => {
     const day = 24 * 60 * 60 * 1000;
     const past = await share(u.headers, id, { expires_at: new Date(clock.getTime() - 1000).toISOString() });
     expect(past.res.status).toBe(422);
-    expect(past.json.data.fields.expires_at).toBe('errors.shares.badExpiry');
+    expect(past.json.data.field_keys.expires_at).toBe('errors.shares.badExpiry');
     const far = await share(u.headers, id, {
       expires_at: new Date(clock.getTime() + 367 * day).toISOString(),
     });

@@ -390,7 +390,7 @@ describe('cancel, retry, delete, media ranges', () => {
     const uploadId = await upload(u.headers, 'mp3', 1);
     const res = await api('POST', '/transcripts', u.headers, { upload_id: uploadId, language: 'xx' });
     expect(res.res.status).toBe(422);
-    expect(res.json.data.fields.language).toBe('validation.language');
+    expect(res.json.data.field_keys.language).toBe('validation.language');
   });
 });
 

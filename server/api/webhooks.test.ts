@@ -139,7 +139,7 @@ describe('webhook endpoints', () => {
     const wrong = await reveal(u.headers, 'not it at all');
     expect(wrong.json).toMatchObject({
       code: 40102,
-      data: { fields: { password: 'errors.auth.wrongPassword' } },
+      data: { field_keys: { password: 'errors.auth.wrongPassword' } },
     });
     const right = await reveal(u.headers, 'the right one 7');
     expect(right.json).toEqual({ code: 200, message: 'ok', data: { secret: json.data.secret } });

@@ -90,6 +90,24 @@ describe('error answers', () => {
     expect(await errorText('zh', 'errors.no.such.key', null)).toBe('errors.no.such.key');
   });
 
+  it('give field errors as sentences in the request language beside their stable keys', async () => {
+    const u = await signedInUser(h.db);
+    const link = (lang: string) =>
+      h.app.request('/self-api/v1/transcripts/from-link', {
+        method: 'POST',
+        headers: { ...u.headers, 'content-type': 'application/json', 'accept-language': lang },
+        body: JSON.stringify({ url: 'not a link' }),
+      });
+    const en = (await (await link('en')).json()) as Json & { data: Record<string, Record<string, string>> };
+    expect(en.message_key).toBe('errors.api.validation');
+    expect(en.data.field_keys).toEqual({ url: 'validation.url' });
+    expect(en.data.fields).toEqual({ url: 'Enter an address starting with http:// or https://.' });
+    const de = (await (await link('de')).json()) as Json & { data: Record<string, Record<string, string>> };
+    expect(de.data.field_keys).toEqual({ url: 'validation.url' });
+    expect(de.data.fields!.url).not.toMatch(/^validation\./);
+    expect(de.data.fields!.url).not.toBe(en.data.fields!.url);
+  });
+
   it('write a size limit with the one size formatter, in every language (no raw placeholder)', async () => {
     expect(await errorText('en', 'errors.transcripts.fileTooLarge', { limit_mb: 1024 })).toBe(
       'This file is larger than your plan allows (1 GB per file). Upgrade your plan for larger files.',

@@ -42,6 +42,24 @@ function isKeyedError(body: unknown): body is ErrorBody {
 }
 
 /**
+ * Field errors (`data.fields`, a field → message key map) as sentences in `lang`, with the keys
+ * kept as `data.field_keys`: the same pair as `message` and `message_key`. Free text stays.
+ */
+async function readableFields(lang: Locale, data: unknown): Promise<unknown> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
+  const { fields } = data as { fields?: unknown };
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return data;
+  const keys: Record<string, string> = {};
+  const sentences: Record<string, string> = {};
+  for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+    if (typeof value !== 'string') continue;
+    keys[field] = value;
+    sentences[field] = isMessageKey(value) ? await errorText(lang, value, null) : value;
+  }
+  return { ...data, fields: sentences, field_keys: keys };
+}
+
+/**
  * Every error envelope leaves with `message` as a readable sentence in the caller's language and
  * `message_key` as the stable key (docs/product.md#the-api). One place, after whatever produced
  * the answer (a module's ApiError, a handler, tus, the body limit).
@@ -62,7 +80,8 @@ export function readableErrors(): MiddlewareHandler<AppEnv> {
     if (!isMessageKey(key)) return;
     const lang = errorLanguage(c);
     const message = await errorText(lang, key, body.data ?? null);
-    const { code, data = null } = body;
+    const { code } = body;
+    const data = await readableFields(lang, body.data ?? null);
     const headers = new Headers(res.headers);
     headers.delete('content-length');
     headers.set('Content-Language', LOCALE_TAGS[lang]);

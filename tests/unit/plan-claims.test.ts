@@ -20,9 +20,7 @@ describe('Word/DOCX claims (DOCX needs a paid plan)', () => {
 
   it('no interface text in any language (landing, pricing, affiliate snippets) makes one', () => {
     for (const lang of LOCALES) {
-      const messages: unknown = JSON.parse(
-        readFileSync(path.resolve('app/locales', `${lang}.json`), 'utf8'),
-      );
+      const messages: unknown = JSON.parse(readFileSync(path.resolve('app/locales', `${lang}.json`), 'utf8'));
       expect(docxClaims(lang, messages), lang).toEqual([]);
     }
   });

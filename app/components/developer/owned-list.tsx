@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { fieldKeysOf } from '../../../common/envelope';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
@@ -39,7 +40,7 @@ export function useCreateForm() {
     } catch (err) {
       if (err instanceof ApiClientError) {
         setError(err.message);
-        setFields((err.data as { fields?: Record<string, string> } | null)?.fields ?? {});
+        setFields(fieldKeysOf(err.data) ?? {});
       }
       return null;
     } finally {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fieldKeysOf } from '../../../common/envelope';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../lib/api';
@@ -48,7 +49,7 @@ export function WebhookSecret({
       setAsking(false);
     } catch (err) {
       if (err instanceof ApiClientError) {
-        const fields = (err.data as { fields?: Record<string, string> } | null)?.fields;
+        const fields = fieldKeysOf(err.data);
         setError(fields?.password ?? err.message);
       }
     } finally {

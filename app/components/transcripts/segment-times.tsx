@@ -98,7 +98,7 @@ function TimeField({
             apply(value + (e.key === 'ArrowUp' ? NUDGE_SEC : -NUDGE_SEC));
           }
         }}
-        className="w-[4.75rem] rounded border border-slate-300 px-1 py-0.5 text-center font-mono tabular-nums focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        className="min-h-8 w-[4.75rem] rounded border border-slate-300 px-1 py-0.5 text-center font-mono tabular-nums focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
       <button
         type="button"

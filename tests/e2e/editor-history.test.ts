@@ -1,0 +1,159 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, overflows, PHONE } from './browser';
+import { watchConsole } from './console';
+import { importTalk } from './imports';
+import { apiSignup, signedInContext } from './session';
+
+// The transcript editor across a reload: its undo history, and a segment's start and end.
+
+const base = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+let ctx: BrowserContext;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  browser = await launch();
+  headers = await apiSignup(base, dataDir, `history-${Date.now()}@example.com`);
+  ctx = await signedInContext(browser, base, headers.cookie!);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await browser?.close();
+});
+
+type Seg = { start: number; end: number; text: string };
+const stored = async (id: string) => {
+  const res = await fetch(`${base}/self-api/v1/transcripts/${id}`, { headers });
+  return ((await res.json()) as { data: { segments: Seg[]; updated_at: string } }).data;
+};
+const saved = (page: Page) => page.getByText('Saving…').waitFor({ state: 'detached' });
+const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
+const rowText = (page: Page, i: number) => page.locator(`[data-segment="${i}"] p`).innerText();
+
+/** Opens segment `i` for editing (a click on its text). */
+async function open(page: Page, i: number) {
+  await page.locator(`[data-segment="${i}"] p`).click();
+  await page.locator(`[data-segment="${i}"] textarea`).waitFor();
+}
+
+describe('undo after a reload', () => {
+  it('undoes an edit made before the page was reloaded', async () => {
+    const id = await importTalk(base, headers, 'Undo across reloads');
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await open(page, 0);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('A line written over');
+    await page.keyboard.press('Enter');
+    await saved(page);
+    expect((await stored(id)).segments[0]!.text).toBe('A line written over');
+
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await rowText(page, 0)).toBe('A line written over');
+    await expect.poll(() => undoButton(page).isEnabled()).toBe(true);
+    await undoButton(page).click();
+    await saved(page);
+    await expect.poll(() => rowText(page, 0)).toBe('First line of the talk');
+    expect((await stored(id)).segments[0]!.text).toBe('First line of the talk');
+    // Nothing left to undo, after another reload too.
+    expect(await undoButton(page).isEnabled()).toBe(false);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await undoButton(page).isEnabled()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('forgets the history when the transcript was saved elsewhere since', async () => {
+    const id = await importTalk(base, headers, 'Edited elsewhere');
+    const page = await ctx.newPage();
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await open(page, 2);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Mine');
+    await page.keyboard.press('Enter');
+    await saved(page);
+    // Another tab (or a colleague) saves a newer version.
+    const now = await stored(id);
+    const other = await fetch(`${base}/self-api/v1/transcripts/${id}/segments`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ op: 'text', index: 1, text: 'Theirs', updated_at: now.updated_at }),
+    });
+    expect(other.status).toBe(200);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await rowText(page, 1)).toBe('Theirs');
+    // Undoing "Mine" now would also throw away "Theirs": no undo is offered.
+    expect(await undoButton(page).isEnabled()).toBe(false);
+    await page.close();
+  });
+});
+
+describe("a segment's start and end", () => {
+  const field = (page: Page, i: number, which: 'start' | 'end') =>
+    page.locator(`[data-segment="${i}"] [data-testid=time-${which}]`);
+
+  it('are nudged and typed, saved, and kept after a reload', async () => {
+    const id = await importTalk(base, headers, 'Segment times');
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    // Segment 1 runs 0:04.0–0:06.5 between 0:03.0 and 0:07.0.
+    await open(page, 1);
+    expect(await field(page, 1, 'start').inputValue()).toBe('0:04.0');
+    await page.locator('[data-segment="1"] [data-testid=time-start-later]').click();
+    await saved(page);
+    await expect.poll(() => field(page, 1, 'start').inputValue()).toBe('0:04.1');
+    await field(page, 1, 'end').fill('0:06.9');
+    await field(page, 1, 'end').press('Enter');
+    await saved(page);
+    await expect.poll(async () => (await stored(id)).segments[1]).toMatchObject({ start: 4.1, end: 6.9 });
+    // A time past the next segment's start is refused in words, and nothing is saved.
+    await field(page, 1, 'end').fill('0:08.0');
+    await field(page, 1, 'end').press('Enter');
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    expect((await stored(id)).segments[1]).toMatchObject({ start: 4.1, end: 6.9 });
+
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.locator('[data-segment="1"] button').first().innerText()).toBe('0:04');
+    await open(page, 1);
+    expect(await field(page, 1, 'start').inputValue()).toBe('0:04.1');
+    expect(await field(page, 1, 'end').inputValue()).toBe('0:06.9');
+    await page.screenshot({ path: path.resolve('tmp/screens/segment-times-1280.png') });
+    expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
+    await page.close();
+  });
+
+  it('fit a phone: the fields and buttons stay on the screen and can be tapped', async () => {
+    const id = await importTalk(base, headers, 'Segment times on a phone');
+    const phone = await signedInContext(browser, base, headers.cookie!, { viewport: PHONE });
+    const page = await phone.newPage();
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await page.locator('[data-segment="1"] p').scrollIntoViewIfNeeded();
+    await open(page, 1);
+    await page.locator('[data-segment-times="1"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.resolve('tmp/screens/segment-times-375-open.png') });
+    expect(await overflows(page)).toBe(false);
+    for (const id of [
+      'time-start-earlier',
+      'time-start',
+      'time-start-later',
+      'time-end-earlier',
+      'time-end',
+      'time-end-later',
+    ]) {
+      const box = (await page.locator(`[data-segment="1"] [data-testid=${id}]`).boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(PHONE.width);
+      expect(box.height, id).toBeGreaterThanOrEqual(32);
+    }
+    await page.locator('[data-segment="1"] [data-testid=time-end-earlier]').click();
+    await saved(page);
+    await expect.poll(async () => (await stored(id)).segments[1]!.end).toBe(6.4);
+    await page.screenshot({ path: path.resolve('tmp/screens/segment-times-375.png') });
+    await phone.close();
+  });
+});
