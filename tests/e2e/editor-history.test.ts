@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, overflows, PHONE } from './browser';
 import { watchConsole } from './console';
@@ -32,6 +32,14 @@ const stored = async (id: string) => {
 const saved = (page: Page) => page.getByText('Saving…').waitFor({ state: 'detached' });
 const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
 const rowText = (page: Page, i: number) => page.locator(`[data-segment="${i}"] p`).innerText();
+
+/** Whether the element's centre is the element itself (on screen, under nothing else). */
+const uncovered = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  });
 
 /** Opens segment `i` for editing (a click on its text). */
 async function open(page: Page, i: number) {
@@ -134,7 +142,8 @@ describe("a segment's start and end", () => {
     await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
     await page.locator('[data-segment="1"] p').scrollIntoViewIfNeeded();
     await open(page, 1);
-    await page.locator('[data-segment-times="1"]').scrollIntoViewIfNeeded();
+    // Brought into view as the page brings a focused field: not under the player kept at the top.
+    await page.locator('[data-segment-times="1"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.resolve('tmp/screens/segment-times-375-open.png') });
     expect(await overflows(page)).toBe(false);
     for (const id of [
@@ -149,6 +158,7 @@ describe("a segment's start and end", () => {
       expect(box.x, id).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, id).toBeLessThanOrEqual(PHONE.width);
       expect(box.height, id).toBeGreaterThanOrEqual(32);
+      expect(await uncovered(page.locator(`[data-segment="1"] [data-testid=${id}]`)), id).toBe(true);
     }
     await page.locator('[data-segment="1"] [data-testid=time-end-earlier]').click();
     await saved(page);

@@ -28,7 +28,8 @@ export function SegmentTimes({
       role="group"
       aria-label={t('editor.segmentTime.time')}
       title={t('editor.segmentTime.timeHint')}
-      className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs"
+      // Brought into view (and focused) below the player that stays at the top of a phone.
+      className="mt-1 flex scroll-mt-[55vh] flex-wrap items-center gap-x-3 gap-y-1 text-xs lg:scroll-mt-32"
       onBlur={(e) => {
         const row = e.currentTarget.closest('li');
         if (!(e.relatedTarget instanceof Node && row?.contains(e.relatedTarget))) onLeave();
