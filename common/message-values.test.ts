@@ -6,6 +6,7 @@ describe('messageValues', () => {
     expect(messageValues('en', { limit_mb: 1024 })).toEqual({ limit_mb: 1024, limit_size: '1 GB' });
     expect(messageValues('en', { limit_mb: 200 }).limit_size).toBe('200 MB');
     expect(messageValues('de', { limit_mb: 10_240 }).limit_size).toBe('10\u00a0GB');
+    expect(messageValues('en', { max_mb: 5 })).toEqual({ max_mb: 5, max_size: '5 MB' });
   });
 
   it('passes other data through and ignores what is not an object', () => {

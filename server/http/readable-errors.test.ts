@@ -113,7 +113,13 @@ describe('error answers', () => {
       'This file is larger than your plan allows (1 GB per file). Upgrade your plan for larger files.',
     );
     expect(await errorText('fr', 'errors.transcripts.fileTooLarge', { limit_mb: 200 })).toMatch(/200\sMo/);
+    expect(await errorText('en', 'errors.render.backgroundTooLarge', { max_mb: 5 })).toBe(
+      'The picture is too large (at most 5 MB).',
+    );
     for (const lang of LOCALES) {
+      expect(await errorText(lang, 'errors.render.backgroundTooLarge', { max_mb: 5 }), lang).toContain(
+        localFileSizeMb(lang, 5),
+      );
       const text = await errorText(lang, 'errors.transcripts.fileTooLarge', { limit_mb: 10_240 });
       expect(text, lang).toContain(localFileSizeMb(lang, 10_240));
       expect(text, lang).not.toMatch(/\{\{|10240|10,240/);

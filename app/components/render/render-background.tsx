@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, apiUrl } from '../../lib/api';
+import { useFormat } from '../../lib/use-format';
+import { RENDER_BACKGROUND_MAX_BYTES } from '../../../common/render-options';
 import type { RenderChoices } from './render-style-fields';
 
 const PATH = '/self-api/v1/render-background';
@@ -22,6 +24,7 @@ export function RenderBackgroundFields({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   // Bumped after an upload or a removal so the thumbnail is fetched again.
   const [version, setVersion] = useState(0);
   const [has, setHas] = useState<boolean | null>(null);
@@ -137,7 +140,9 @@ export function RenderBackgroundFields({
       ) : null}
       <span className="font-normal text-slate-500">
         {t('render.backgroundHint')}
-        {choices.background_image ? ` ${t('render.backgroundImageHint')}` : ''}
+        {choices.background_image
+          ? ` ${t('render.backgroundImageHint', { size: fmt.fileSize(RENDER_BACKGROUND_MAX_BYTES) })}`
+          : ''}
       </span>
     </fieldset>
   );
