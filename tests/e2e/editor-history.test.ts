@@ -41,6 +41,22 @@ const uncovered = (locator: Locator) =>
     return !!hit && (hit === el || el.contains(hit));
   });
 
+/** Waits until the page's scripts run (a segment opens for editing; Escape closes it again). */
+async function scriptsRan(page: Page) {
+  const box = page.locator('[data-segment="0"] textarea');
+  await expect
+    .poll(
+      async () => {
+        if ((await box.count()) === 0) await page.locator('[data-segment="0"] p').click();
+        return box.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-segment] textarea').waitFor({ state: 'detached' });
+}
+
 /** Opens segment `i` for editing (a click on its text). */
 async function open(page: Page, i: number) {
   await page.locator(`[data-segment="${i}"] p`).click();
@@ -62,14 +78,16 @@ describe('undo after a reload', () => {
 
     await page.reload({ waitUntil: 'networkidle' });
     expect(await rowText(page, 0)).toBe('A line written over');
-    await expect.poll(() => undoButton(page).isEnabled()).toBe(true);
+    // Restored once the page's scripts run (a busy machine takes its time).
+    await expect.poll(() => undoButton(page).isEnabled(), { timeout: 20_000 }).toBe(true);
     await undoButton(page).click();
     await saved(page);
-    await expect.poll(() => rowText(page, 0)).toBe('First line of the talk');
-    expect((await stored(id)).segments[0]!.text).toBe('First line of the talk');
+    await expect.poll(() => rowText(page, 0), { timeout: 15_000 }).toBe('First line of the talk');
+    await expect.poll(async () => (await stored(id)).segments[0]!.text).toBe('First line of the talk');
     // Nothing left to undo, after another reload too.
     expect(await undoButton(page).isEnabled()).toBe(false);
     await page.reload({ waitUntil: 'networkidle' });
+    await scriptsRan(page);
     expect(await undoButton(page).isEnabled()).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
@@ -95,6 +113,7 @@ describe('undo after a reload', () => {
     await page.reload({ waitUntil: 'networkidle' });
     expect(await rowText(page, 1)).toBe('Theirs');
     // Undoing "Mine" now would also throw away "Theirs": no undo is offered.
+    await scriptsRan(page);
     expect(await undoButton(page).isEnabled()).toBe(false);
     await page.close();
   });
