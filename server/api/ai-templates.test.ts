@@ -138,7 +138,10 @@ describe('AI templates API', () => {
     // The model read the built-in template's instructions as the task, the transcript as data.
     const { instructions, material } = taskOf(chat.requests[0]!);
     expect(instructions).toContain(BUILTIN_TEMPLATES['meeting-minutes'].instructions.en);
-    expect(material).toContain('[3] 01:30 We discussed item 3 of the plan.');
+    // A time on the first line of each minute only (item 2 starts minute 1).
+    expect(material).toContain(
+      '[2] 01:00 We discussed item 2 of the plan.\n[3] We discussed item 3 of the plan.',
+    );
 
     await h.db
       .update(transcripts)

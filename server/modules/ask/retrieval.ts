@@ -96,7 +96,7 @@ export async function pickLines(
   terms: readonly string[],
   earlier: readonly string[] = [],
 ): Promise<{ picked: Picked[]; whole: boolean }> {
-  const all = docs.map((doc) => ({ doc, lines: transcriptLines(doc.segments) }));
+  const all = docs.map((doc) => ({ doc, lines: transcriptLines(doc.segments, { clock: 'every' }) }));
   if (all.reduce((n, d) => n + total(d.lines), 0) <= budget) return { picked: all, whole: true };
 
   const words = [...terms, ...earlier.filter((w) => !terms.includes(w))];

@@ -79,14 +79,37 @@ function runner(input: GenerateInput) {
 }
 
 /**
+ * How far over the budget an estimate may be and the transcript still be tried whole. The estimate
+ * counts about three characters a token, on the safe side; English runs nearer four with the
+ * models' tokenizers (Qwen's, OpenAI's), so a one-hour meeting of ≈ 10,000 tokens is estimated at
+ * ≈ 14,000, just over a 16,384-token context's budget — and reading it in two sections costs two
+ * answers and a merge instead of one answer, the most expensive part on a small machine (the local
+ * model writes a few tokens a second). Trying it whole costs little when it does not fit: the local
+ * model's child counts the prompt's tokens and refuses before evaluating any, an endpoint refuses
+ * before generating.
+ */
+const WHOLE_MARGIN = 1.5;
+
+const overflowed = (err: unknown) => err instanceof LanguageModelError && err.code === 'context_overflow';
+
+/**
  * Lines split into sections that fit `budget`, smaller each time the model says a section did not
- * fit (our estimate was short), up to MAX_SPLITS times.
+ * fit (our estimate was short), up to MAX_SPLITS times. Lines that may fit whole (WHOLE_MARGIN)
+ * are tried whole first.
  */
 export async function mapSections<R>(
   lines: readonly Line[],
   budget: number,
   each: (section: Line[], index: number, of: number) => Promise<R>,
 ): Promise<R[]> {
+  const estimate = lines.reduce((n, l) => n + l.tokens, 0);
+  if (estimate > budget && estimate <= budget * WHOLE_MARGIN) {
+    try {
+      return [await each([...lines], 0, 1)];
+    } catch (err) {
+      if (!overflowed(err)) throw err;
+    }
+  }
   for (let split = 0; ; split++) {
     const parts = sections(lines, Math.floor(budget / 2 ** split));
     try {
@@ -94,8 +117,7 @@ export async function mapSections<R>(
       for (let i = 0; i < parts.length; i++) out.push(await each(parts[i]!, i, parts.length));
       return out;
     } catch (err) {
-      const overflow = err instanceof LanguageModelError && err.code === 'context_overflow';
-      if (!overflow || split >= MAX_SPLITS || parts.every((p) => p.length === 1)) throw err;
+      if (!overflowed(err) || split >= MAX_SPLITS || parts.every((p) => p.length === 1)) throw err;
     }
   }
 }

@@ -1,6 +1,7 @@
-// The transcript as a language model reads it: one line per segment, `[n] mm:ss text`, where n
-// is the segment's index (what citations name). Text is data: a segment cannot end the
-// transcript's delimiters nor start a line of its own.
+// The transcript as a language model reads it: one line per segment, `[n] text`, where n is the
+// segment's index (what citations name), the first line of each minute with its time as well,
+// `[n] mm:ss text`. Text is data: a segment cannot end the transcript's delimiters nor start a
+// line of its own.
 import { createHash } from 'node:crypto';
 import type { Segment } from '../../../common/segments';
 import { chapterClock } from '../../../common/insights';
@@ -32,11 +33,25 @@ export function estimateTokens(text: string): number {
   return Math.ceil((text.length - cjk) / 3) + cjk;
 }
 
-export function transcriptLines(segments: readonly Segment[]): Line[] {
+/**
+ * The lines of a transcript. A time on every line costs about six tokens a line — a fifth of a
+ * meeting's prompt, read twice (summary, chapters) by a model that reads 40–100 tokens a second on
+ * two cores — and citations name segments, not times; so by default only the first line of each
+ * minute carries one, enough for the model to know where it is. `clock: 'every'` puts one on
+ * every line (questions about a moment: Ask).
+ */
+export function transcriptLines(
+  segments: readonly Segment[],
+  opts: { clock?: 'every' | 'minute' } = {},
+): Line[] {
+  let minute = -1;
   return segments.flatMap((s, index) => {
     const text = cleanText(s.text);
     if (!text) return [];
-    const line = `[${index}] ${chapterClock(s.start)} ${text}`;
+    const m = Math.floor(s.start / 60);
+    const clock = opts.clock === 'every' || m !== minute ? `${chapterClock(s.start)} ` : '';
+    minute = m;
+    const line = `[${index}] ${clock}${text}`;
     return [{ index, start: s.start, text: line, tokens: estimateTokens(line) + 1 }];
   });
 }
