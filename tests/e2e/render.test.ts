@@ -155,6 +155,25 @@ describe('captioned video', () => {
       await dialog.getByTestId('render-quota').waitFor();
       // An audio-only source: the background choice is offered (a colour by default).
       expect(await dialog.getByTestId('render-background').isVisible()).toBe(true);
+      if (viewport.width === 1280) {
+        // The workspace's picture instead of the colour: uploaded here, shown, used by the render.
+        const png = path.join(dir, 'cover.png');
+        execFileSync('ffmpeg', [
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'color=c=0x20c040:s=320x180',
+          '-frames:v',
+          '1',
+          png,
+        ]);
+        await dialog.getByTestId('render-background-image').check();
+        await dialog.getByTestId('render-background-file').setInputFiles(png);
+        await dialog.getByTestId('render-background-thumb').waitFor({ state: 'visible', timeout: 30_000 });
+      }
       await dialog.getByTestId('render-start').click();
       const progress = dialog.getByTestId('render-progress');
       await progress.waitFor({ timeout: 30_000 });
@@ -174,9 +193,19 @@ describe('captioned video', () => {
       // The server agrees, and once its job has stopped there is no file for it anywhere.
       const list = (await (
         await fetch(`${base}/self-api/v1/transcripts/${id}/renders`, { headers })
-      ).json()) as { data: { items: { id: string; status: string; file_url: string | null }[] } };
+      ).json()) as {
+        data: {
+          items: {
+            id: string;
+            status: string;
+            file_url: string | null;
+            options: { background_image?: boolean };
+          }[];
+        };
+      };
       const [render] = list.data.items;
       expect(render).toMatchObject({ status: 'canceled', file_url: null });
+      expect(render!.options.background_image).toBe(viewport.width === 1280);
       const file = await fetch(`${base}/self-api/v1/renders/${render!.id}/file`, { headers });
       expect(file.status).toBe(409);
       const stored = () =>
