@@ -83,7 +83,9 @@ describe('undo after a reload', () => {
     await undoButton(page).click();
     await saved(page);
     await expect.poll(() => rowText(page, 0), { timeout: 15_000 }).toBe('First line of the talk');
-    await expect.poll(async () => (await stored(id)).segments[0]!.text).toBe('First line of the talk');
+    await expect
+      .poll(async () => (await stored(id)).segments[0]!.text, { timeout: 15_000 })
+      .toBe('First line of the talk');
     // Nothing left to undo, after another reload too.
     expect(await undoButton(page).isEnabled()).toBe(false);
     await page.reload({ waitUntil: 'networkidle' });
@@ -133,11 +135,13 @@ describe("a segment's start and end", () => {
     expect(await field(page, 1, 'start').inputValue()).toBe('0:04.0');
     await page.locator('[data-segment="1"] [data-testid=time-start-later]').click();
     await saved(page);
-    await expect.poll(() => field(page, 1, 'start').inputValue()).toBe('0:04.1');
+    await expect.poll(() => field(page, 1, 'start').inputValue(), { timeout: 15_000 }).toBe('0:04.1');
     await field(page, 1, 'end').fill('0:06.9');
     await field(page, 1, 'end').press('Enter');
     await saved(page);
-    await expect.poll(async () => (await stored(id)).segments[1]).toMatchObject({ start: 4.1, end: 6.9 });
+    await expect
+      .poll(async () => (await stored(id)).segments[1], { timeout: 15_000 })
+      .toMatchObject({ start: 4.1, end: 6.9 });
     // A time past the next segment's start is refused in words, and nothing is saved.
     await field(page, 1, 'end').fill('0:08.0');
     await field(page, 1, 'end').press('Enter');
@@ -181,7 +185,7 @@ describe("a segment's start and end", () => {
     }
     await page.locator('[data-segment="1"] [data-testid=time-end-earlier]').click();
     await saved(page);
-    await expect.poll(async () => (await stored(id)).segments[1]!.end).toBe(6.4);
+    await expect.poll(async () => (await stored(id)).segments[1]!.end, { timeout: 15_000 }).toBe(6.4);
     await page.screenshot({ path: path.resolve('tmp/screens/segment-times-375.png') });
     await phone.close();
   });
