@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { transcripts, workspaceMembers, workspaces } from '../server/db/schema';
@@ -108,6 +108,20 @@ await compare('dashboard API calls', [
   '/self-api/v1/folders',
   '/self-api/v1/transcripts?page_size=20',
 ]);
+
+// BENCH_EXPLAIN=1: the plans of the deep page's query in each workspace, to see where time goes.
+if (process.env.BENCH_EXPLAIN) {
+  for (const [label, id] of [
+    ['personal', personal],
+    ['team', team!.id],
+  ] as const) {
+    const plan = (await db.execute(
+      sql`explain (analyze, buffers) select id, name, created_at from transcripts where workspace_id = ${id}
+       order by created_at desc, id desc limit 20 offset 3980`,
+    )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    console.log(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}
 
 // The permission check alone, per request.
 async function perCall(label: string, fn: () => Promise<unknown>, n = 2000) {
