@@ -112,6 +112,15 @@ describe('AI templates API', () => {
 
   it('runs a built-in template: streamed Markdown with real citations, stored with the revision', async () => {
     const { headers, t } = await setup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    chat.reply((req, res) => {
+      const nums = [...taskOf(req).material.matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
+      const pieces = `## Notes\n\n- First [${nums[0]}]\n- Invented [777]\n- Last [${nums.at(-1)}]`.match(
+        /.{1,6}/gs,
+      )!;
+      return streamed(pieces, { gapMs: 2, gate, gateAt: 4 })(req, res);
+    });
     const { res, json } = await h.api('POST', `/transcripts/${t.id}/insights`, headers, {
       kind: 'template',
       template: 'meeting-minutes',
@@ -124,12 +133,24 @@ describe('AI templates API', () => {
       language: 'en',
     });
 
+    // The stream opens when half the answer is written: what came before reaches it in a resend.
+    await waitFor(() => (chat.requests.length > 0 ? true : null), { what: 'the model request' });
+    await new Promise((r) => setTimeout(r, 100));
     const events = await h.app.request(`/self-api/v1/transcripts/${t.id}/insights/events`, { headers });
-    const body = await events.text();
+    const reader = events.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    for (;;) {
+      if (body.includes('event: snapshot')) release();
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+    }
     const tokens = [...body.matchAll(/event: token\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]!));
     expect(tokens.every((e) => e.kind === 'template')).toBe(true);
-    // Pieces written before the stream listened come again in one resend: joined, nothing is missing.
-    expect(tokens.reduce(joinStreamed, undefined)?.text).toContain('- First [0]');
+    expect(tokens.reduce(joinStreamed, undefined)?.text).toBe(
+      `## Notes\n\n- First [0]\n- Invented [777]\n- Last [7]`,
+    );
 
     const out = await settled(headers, t.id, 'meeting-minutes');
     expect(out.status).toBe('done');

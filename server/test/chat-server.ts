@@ -31,7 +31,7 @@ export interface ChatServer {
 /** Streams `pieces` as chat.completion.chunk events (with usage and [DONE]), `gapMs` apart. */
 export function streamed(
   pieces: string[],
-  opts: { gapMs?: number; finish?: string; gate?: Promise<void> } = {},
+  opts: { gapMs?: number; finish?: string; gate?: Promise<void>; gateAt?: number } = {},
 ): ChatReply {
   return async (req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -41,9 +41,10 @@ export function streamed(
       object: 'chat.completion.chunk',
       choices: [{ index: 0, delta: { role: 'assistant', content: '' } }],
     });
-    // A test holds the content back until its listener is in place (nothing written is missed).
-    await opts.gate;
-    for (const p of pieces) {
+    // A test holds the content back until its listener is in place (nothing written is missed),
+    // or from piece `gateAt` on (a listener that joins when part is written).
+    for (const [i, p] of pieces.entries()) {
+      if (i === (opts.gateAt ?? 0)) await opts.gate;
       if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
       if (res.destroyed) return;
       send({
