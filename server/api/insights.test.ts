@@ -115,11 +115,22 @@ describe('AI outputs API', () => {
   it('streams progress and generated text as server-sent events', async () => {
     const { headers, t } = await setup();
     const answer = insightAnswer({ path: '', auth: undefined, body: { model: 'x', messages: [] } });
-    chat.reply(streamed(answer.match(/.{1,10}/gs)!, { gapMs: 5 }));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Half the answer is written before the stream opens, the rest once it listens.
+    chat.reply(streamed(answer.match(/.{1,10}/gs)!, { gapMs: 5, gate, gateAt: 10 }));
     await h.api('POST', `/transcripts/${t.id}/insights`, headers, { kind: 'summary' });
     const res = await h.app.request(`/self-api/v1/transcripts/${t.id}/insights/events`, { headers });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const body = await res.text();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    for (;;) {
+      if (body.includes('event: snapshot')) release();
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+    }
     const events = [...body.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
       event: m[1],
       data: JSON.parse(m[2]!),
