@@ -9,7 +9,7 @@ import type { InsightJson } from '../../common/insights';
 import type { Segment } from '../../common/segments';
 import { joinStreamed } from '../../common/streamed-text';
 import { aiActions, insights, transcripts, users } from '../db/schema';
-import { streamed, type ChatServer } from '../test/chat-server';
+import { readStream, streamed, type ChatServer } from '../test/chat-server';
 import { newTranscript } from '../test/factories';
 import type { testApp } from '../test/harness';
 import { testAppWithModel } from '../test/model-app';
@@ -137,15 +137,7 @@ describe('AI templates API', () => {
     await waitFor(() => (chat.requests.length > 0 ? true : null), { what: 'the model request' });
     await new Promise((r) => setTimeout(r, 100));
     const events = await h.app.request(`/self-api/v1/transcripts/${t.id}/insights/events`, { headers });
-    const reader = events.body!.getReader();
-    const decoder = new TextDecoder();
-    let body = '';
-    for (;;) {
-      if (body.includes('event: snapshot')) release();
-      const { value, done } = await reader.read();
-      if (done) break;
-      body += decoder.decode(value, { stream: true });
-    }
+    const body = await readStream(events, 'event: snapshot', release);
     const tokens = [...body.matchAll(/event: token\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]!));
     expect(tokens.every((e) => e.kind === 'template')).toBe(true);
     expect(tokens.reduce(joinStreamed, undefined)?.text).toBe(

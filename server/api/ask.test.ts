@@ -9,7 +9,7 @@ import type { Segment } from '../../common/segments';
 import { joinStreamed, type StreamedPiece, type StreamedText } from '../../common/streamed-text';
 import { askMessages, workspaceMembers, workspaces } from '../db/schema';
 import { askAnswer, askOf, askReplies } from '../test/ask-replies';
-import { failing, streamed, type ChatServer } from '../test/chat-server';
+import { failing, readStream, streamed, type ChatServer } from '../test/chat-server';
 import { newFolder, newTranscript } from '../test/factories';
 import type { testApp } from '../test/harness';
 import { testAppWithModel } from '../test/model-app';
@@ -125,15 +125,7 @@ describe('ask API', () => {
     const res = await h.app.request(`/self-api/v1/transcripts/${t.id}/conversation/events`, { headers });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     // The model writes once the stream listens (its first event): every piece reaches it.
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let body = '';
-    for (;;) {
-      if (body.includes('event: status')) release();
-      const { value, done } = await reader.read();
-      if (done) break;
-      body += decoder.decode(value, { stream: true });
-    }
+    const body = await readStream(res, 'event: status', release);
     const events = [...body.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
       event: m[1],
       data: JSON.parse(m[2]!),

@@ -7,7 +7,7 @@ import type { InsightJson } from '../../common/insights';
 import type { Segment } from '../../common/segments';
 import { joinStreamed, type StreamedPiece, type StreamedText } from '../../common/streamed-text';
 import { insights, transcripts, users, webhookDeliveries, webhookEndpoints } from '../db/schema';
-import { failing, streamed, type ChatServer } from '../test/chat-server';
+import { failing, readStream, streamed, type ChatServer } from '../test/chat-server';
 import { newTranscript } from '../test/factories';
 import type { testApp } from '../test/harness';
 import { testAppWithModel } from '../test/model-app';
@@ -122,15 +122,7 @@ describe('AI outputs API', () => {
     await h.api('POST', `/transcripts/${t.id}/insights`, headers, { kind: 'summary' });
     const res = await h.app.request(`/self-api/v1/transcripts/${t.id}/insights/events`, { headers });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let body = '';
-    for (;;) {
-      if (body.includes('event: snapshot')) release();
-      const { value, done } = await reader.read();
-      if (done) break;
-      body += decoder.decode(value, { stream: true });
-    }
+    const body = await readStream(res, 'event: snapshot', release);
     const events = [...body.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
       event: m[1],
       data: JSON.parse(m[2]!),

@@ -122,3 +122,19 @@ export async function startChatServer(): Promise<ChatServer> {
     },
   };
 }
+
+/**
+ * Reads a server-sent-events answer to its end and returns its text; `release` is called once
+ * the body holds `after` (a gate a test opens when its stream listens).
+ */
+export async function readStream(res: Response, after: string, release: () => void): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let body = '';
+  for (;;) {
+    if (body.includes(after)) release();
+    const { value, done } = await reader.read();
+    if (done) return body;
+    body += decoder.decode(value, { stream: true });
+  }
+}

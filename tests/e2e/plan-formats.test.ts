@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SERVER_OUT } from '../../scripts/build-server.mjs';
 import { testModelPath } from '../../server/test/test-model';
 import { launch } from './browser';
 import { watchConsole } from './console';
-import { startServer, type RunningServer } from './server';
+import { grantRank, startServer, type RunningServer } from './server';
 import { importCaptions } from './imports';
 import { apiSignup, signedInContext } from './session';
 
@@ -128,18 +125,7 @@ describe('export formats by plan', () => {
     const headers = await apiSignup(paidServer.url, paidServer.dataDir, email);
     const id = await importSrt(paidServer.url, headers, 'Paid export');
     // The operator's command (it needs the embedded database to itself).
-    const { dataDir: paidData } = paidServer;
-    await paidServer.stop();
-    const grant = spawnSync(
-      process.execPath,
-      [path.join(SERVER_OUT, 'admin.js'), 'grant-rank', email, 'STARTER'],
-      {
-        env: { ...process.env, DATA_DIR: paidData, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-        encoding: 'utf8',
-      },
-    );
-    expect(grant.status, grant.stderr).toBe(0);
-    paidServer = await startServer(env, { dataDir: paidData });
+    paidServer = await grantRank(paidServer, env, email, 'STARTER');
 
     const { ctx, page } = await signedIn(paidServer.url, headers.cookie!);
     await page.goto(`${paidServer.url}/transcript/${id}`);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -77,4 +77,24 @@ export async function startServer(
       if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives an account a plan with the operator's command, which needs the embedded database to
+ * itself: the server stops, `admin grant-rank` runs on its data, and it starts again (returned).
+ */
+export async function grantRank(
+  server: RunningServer,
+  env: Record<string, string>,
+  email: string,
+  rank: string,
+): Promise<RunningServer> {
+  const { dataDir } = server;
+  await server.stop();
+  const grant = spawnSync(process.execPath, [path.join(SERVER_OUT, 'admin.js'), 'grant-rank', email, rank], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (grant.status !== 0) throw new Error(`grant-rank failed: ${grant.stderr}`);
+  return startServer(env, { dataDir });
 }

@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_OUT } from '../../scripts/build-server.mjs';
 import { launch } from './browser';
 import { watchConsole } from './console';
 import { mailTo } from './outbox';
-import { startServer, type RunningServer } from './server';
+import { grantRank, startServer, type RunningServer } from './server';
 import { apiSignup, signedInContext } from './session';
 
 // Two accounts working in one team workspace (issue #26), in Chromium against the production
@@ -53,18 +50,7 @@ beforeAll(async () => {
   owner = await apiSignup(server.url, server.dataDir, ownerEmail);
   member = await apiSignup(server.url, server.dataDir, memberEmail);
   // A team needs seats: the operator gives the owner a plan (the embedded database to itself).
-  const { dataDir } = server;
-  await server.stop();
-  const grant = spawnSync(
-    process.execPath,
-    [path.join(SERVER_OUT, 'admin.js'), 'grant-rank', ownerEmail, 'BASIC'],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    },
-  );
-  expect(grant.status, grant.stderr).toBe(0);
-  server = await startServer(env, { dataDir });
+  server = await grantRank(server, env, ownerEmail, 'BASIC');
 }, 180_000);
 
 afterAll(async () => {
