@@ -16,12 +16,11 @@
 //
 //   npm run bench:llm-prompt [-- --model qwen2.5-1.5b] [--transcript 10000] [--read 2000]
 //                            [--threads N] [--dir /tmp/clipscribe-llm-bench]
-import { mkdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getLlama, LlamaChat, type ChatHistoryItem } from 'node-llama-cpp';
 import type { PRESETS } from '../scripts/make-llm-model.mjs';
-import { makeLlmModel } from '../scripts/make-llm-model.mjs';
+import { ensureBenchModel } from './lib/llm-model';
 import type { Segment } from '../common/segments';
 import { chapterRange, outputSize } from '../server/modules/insights/model-output';
 import { inputBudget } from '../server/modules/insights/generate';
@@ -57,14 +56,7 @@ const SAID = [
 ];
 
 async function main() {
-  const file = path.join(dir, `${modelName}.gguf`);
-  try {
-    await stat(file);
-  } catch {
-    await mkdir(dir, { recursive: true });
-    process.stderr.write(`writing ${file} …\n`);
-    await makeLlmModel(file, { preset: modelName });
-  }
+  const file = await ensureBenchModel(dir, modelName);
   const llama = await getLlama({
     gpu: false,
     build: 'never',

@@ -19,12 +19,12 @@
 // The models are written once into --dir (1–2 GB each). Figures depend on the machine's load:
 // compare the models of one run, not runs of different days.
 import { readFileSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getLlama, LlamaChat } from 'node-llama-cpp';
 import type { PRESETS } from '../scripts/make-llm-model.mjs';
-import { makeLlmModel } from '../scripts/make-llm-model.mjs';
+import { ensureBenchModel } from './lib/llm-model';
 import { createLocalModel } from '../server/modules/language-model/local';
 import { summaryCitations, type Chapter, type Summary } from '../common/insights';
 import { generateChapters, generateSummary } from '../server/modules/insights/generate';
@@ -78,17 +78,7 @@ function transcriptText(approxTokens: number, countTokens: (s: string) => number
   return out.join('\n');
 }
 
-async function ensureModel(name: keyof typeof PRESETS): Promise<string> {
-  const file = path.join(dir, `${name}.gguf`);
-  try {
-    await stat(file);
-  } catch {
-    await mkdir(dir, { recursive: true });
-    process.stderr.write(`writing ${file} …\n`);
-    await makeLlmModel(file, { preset: name });
-  }
-  return file;
-}
+const ensureModel = (name: keyof typeof PRESETS) => ensureBenchModel(dir, name);
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
