@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TranscriptJson } from '../../../common/transcript-types';
+import { queueWait } from './queue-wait';
 import { jobLabel, ProgressBar } from './status-badge';
 
 /** Stages whose percent means something: the downloads, the transcription and its speakers. */
@@ -11,16 +12,14 @@ const MEASURED = new Set(['downloading', 'engine', 'transcribing', 'speakers']);
  */
 export function JobProgress({ transcript }: { transcript: TranscriptJson }) {
   const { t } = useTranslation();
-  const { status, stage, progress, remaining_sec: remaining, queue_position: ahead } = transcript;
+  const { status, stage, progress, remaining_sec: remaining } = transcript;
   const label = jobLabel(t, transcript);
   // A stage without a measure, or one that has not measured anything yet, sweeps instead of 0 %.
   const measured = MEASURED.has(stage ?? (status === 'processing' ? 'transcribing' : '')) && progress >= 1;
   const percent = measured ? progress : null;
   const details: string[] = [];
-  // Waiting for the engine or for a link's download is not waiting behind other files.
-  const waiting = status === 'queued' && stage !== 'engine' && stage !== 'downloading';
-  if (waiting && typeof ahead === 'number')
-    details.push(ahead > 0 ? t('transcripts.queue.ahead', { count: ahead }) : t('transcripts.queue.next'));
+  const wait = queueWait(t, transcript);
+  if (wait?.detail) details.push(wait.detail);
   if (status === 'processing' && typeof remaining === 'number' && remaining > 0)
     details.push(
       remaining < 60
@@ -31,7 +30,7 @@ export function JobProgress({ transcript }: { transcript: TranscriptJson }) {
     <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="progress">
       <p className="mb-2 flex flex-wrap justify-between gap-x-3 text-sm text-slate-700">
         <span data-testid="progress-stage" data-stage={stage ?? status}>
-          {waiting ? t('pages.transcript.queuedHint') : label}
+          {wait ? wait.headline : label}
         </span>
         {details.length > 0 ? (
           <span className="text-slate-500" data-testid="progress-details">
