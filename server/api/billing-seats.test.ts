@@ -15,7 +15,14 @@ let stripe: FakeStripe;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   stripe.addPrice('price_basic_m', 2900, 'usd');
-  h = await testApp({}, stripe.env(SECRET, { STRIPE_PRICE_BASIC_MONTHLY: 'price_basic_m' }));
+  stripe.addPrice('price_advanced_m', 7900, 'usd');
+  h = await testApp(
+    {},
+    stripe.env(SECRET, {
+      STRIPE_PRICE_BASIC_MONTHLY: 'price_basic_m',
+      STRIPE_PRICE_ADVANCED_MONTHLY: 'price_advanced_m',
+    }),
+  );
 });
 afterAll(async () => {
   await h.close();
@@ -45,9 +52,9 @@ async function teamOwner() {
 }
 
 /** Checkout for `seats` seats of BASIC for the team, paid: the subscription's events delivered. */
-async function buySeats(t: Awaited<ReturnType<typeof teamOwner>>, seats: number) {
+async function buySeats(t: Awaited<ReturnType<typeof teamOwner>>, seats: number, rank = 'BASIC') {
   const res = await h.api('POST', '/billing/checkout', t.owner.headers, {
-    rank: 'BASIC',
+    rank,
     interval: 'monthly',
     workspace_id: t.ws,
     seats,
@@ -129,6 +136,54 @@ describe('seats through Stripe', () => {
     await deliver('customer.subscription.updated', stripe.subscriptions.get(String(sub.id))!);
     expect(await t.seats()).toEqual({ taken: 3, total: 2 });
     expect((await t.invite('c@example.com')).json.code).toBe(40363);
+  });
+
+  it('counts a person once over every team of the plan holder: the bought seats are not had in each', async () => {
+    const t = await teamOwner();
+    // ADVANCED has up to 20 seats; 3 bought: the owner and two more people, whichever teams they are in.
+    await buySeats(t, 3, 'ADVANCED');
+    const second = await h.api('POST', '/workspaces', t.owner.headers, { name: 'Agency' });
+    expect(second.json.code).toBe(200);
+    const ws2 = second.json.data.id as string;
+    const invite2 = (email: string) =>
+      h.api('POST', `/workspaces/${ws2}/invitations`, t.owner.headers, { email, role: 'viewer' });
+
+    // A person who already has an account and joins the first team.
+    const ann = await signedInUser(h.db);
+    expect((await t.invite(ann.user.email)).json.code).toBe(200);
+    const accepted = await h.api('POST', '/invitations/accept', ann.headers, {
+      id: (await h.api('GET', '/invitations', ann.headers)).json.data.items[0].id,
+    });
+    expect(accepted.json.code, JSON.stringify(accepted.json)).toBe(200);
+    expect((await invite2('bob@example.com')).json.code).toBe(200);
+    // Owner, Ann and Bob: the three seats, over both teams.
+    expect(await t.seats()).toEqual({ taken: 3, total: 3 });
+    const third = await invite2('carol@example.com');
+    expect(third.res.status).toBe(403);
+    expect(third.json).toMatchObject({
+      code: 40363,
+      message_key: 'errors.workspaces.seatsFullAddSeats',
+      data: { seats: 3, add_seats: true, rank: null },
+    });
+    expect((await t.invite('carol@example.com')).json.code).toBe(40363);
+    // The same people in the other team take no new seat: Ann (a member) and Bob (invited).
+    expect((await invite2(ann.user.email.toUpperCase())).json.code).toBe(200);
+    expect((await t.invite('bob@example.com')).json.code).toBe(200);
+    const ws2Seats = (await h.api('GET', `/workspaces/${ws2}`, t.owner.headers)).json.data.seats;
+    expect(ws2Seats).toEqual({ taken: 3, total: 3 });
+    // Ann accepts the second team's invitation although the seats are full: she holds one already.
+    const items = (await h.api('GET', '/invitations', ann.headers)).json.data.items as { id: string }[];
+    expect(items).toHaveLength(1);
+    expect((await h.api('POST', '/invitations/accept', ann.headers, { id: items[0]!.id })).json.code).toBe(
+      200,
+    );
+    // Fewer seats than the people over both teams cannot be bought; one more can.
+    const down = await h.api('POST', '/billing/seats', t.owner.headers, { workspace_id: ws2, seats: 2 });
+    expect(down.json).toMatchObject({ code: 42211, data: { min: 3, max: 20 } });
+    const up = await h.api('POST', '/billing/seats', t.owner.headers, { workspace_id: ws2, seats: 4 });
+    expect(up.json).toMatchObject({ code: 200, data: { seats: 4 } });
+    expect((await invite2('carol@example.com')).json.code).toBe(200);
+    expect((await t.invite('dave@example.com')).json.code).toBe(40363);
   });
 
   it('lets only the team’s owner buy or change its seats', async () => {

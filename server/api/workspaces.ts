@@ -37,7 +37,8 @@ import {
   revokeInvitation,
 } from '../modules/workspaces/invitations';
 import { invitationInvalid, memberNotFound, workspaceNotFound } from '../modules/workspaces/errors';
-import { seatsTaken, workspacePlan } from '../modules/workspaces/plan';
+import { workspacePlan } from '../modules/workspaces/plan';
+import { seatsTaken } from '../modules/workspaces/seats';
 import type { WorkspaceDeps } from '../modules/workspaces/deps';
 import type { Actor } from '../modules/workspaces/actor';
 
@@ -64,11 +65,11 @@ export const previewSchema = z.object({ token: z.string().max(200) });
 
 async function detail(deps: WorkspaceDeps, actor: Actor, id: string): Promise<WorkspaceDetailJson> {
   const { workspace, role } = await memberWorkspace(deps, actor, id);
-  const [members, plan, taken] = await Promise.all([
+  const [members, plan] = await Promise.all([
     memberCount(deps, workspace.id),
     workspacePlan(deps.db, workspace),
-    seatsTaken(deps.db, workspace.id, deps.now()),
   ]);
+  const taken = await seatsTaken(deps.db, { workspace, holderId: plan.holder?.id ?? null }, deps.now());
   return {
     ...workspaceJson(workspace, role),
     members,

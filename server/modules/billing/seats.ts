@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { workspaceMembers, workspaces, type User } from '../../db/schema';
 import { ApiError } from '../errors';
 import { roleForbids, workspaceNotFound } from '../workspaces/errors';
-import { seatsTaken } from '../workspaces/plan';
+import { seatsTaken } from '../workspaces/seats';
 import type { BillingDeps } from './deps';
 import { notConfigured, stripeUnavailable } from './errors';
 import { subscriptionFacts } from './stripe-objects';
@@ -18,8 +18,8 @@ import { liveSubscription } from './checkout';
 import { saveSubscription } from './webhooks';
 
 /**
- * The seats to buy for a team workspace the user owns: `asked` (default: what its members and
- * open invitations take), between that and the plan's `max`. Anything else is a translated 422.
+ * The seats to buy for a team workspace the user owns: `asked` (default: the people its members
+ * and open invitations and those of the user's other teams take), between that and the plan's `max`. Anything else is a translated 422.
  */
 export async function seatsFor(
   db: DbOrTx,
@@ -29,7 +29,7 @@ export async function seatsFor(
   asked: number | undefined,
 ): Promise<number> {
   const [found] = await db
-    .select({ role: workspaceMembers.role, kind: workspaces.kind })
+    .select({ role: workspaceMembers.role, kind: workspaces.kind, id: workspaces.id })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, user.id)));
@@ -38,7 +38,8 @@ export async function seatsFor(
   if (!can({ role: found.role }, 'workspace.billing') || found.kind !== 'team') {
     throw roleForbids(found.role, 'workspace.billing');
   }
-  const min = Math.max(1, await seatsTaken(db, workspaceId, new Date()));
+  // The subscription is the buyer's: its seats cover the people of every team they hold the plan of.
+  const min = Math.max(1, await seatsTaken(db, { workspace: found, holderId: user.id }, new Date()));
   const seats = asked ?? min;
   if (seats < min || seats > max) {
     throw new ApiError(BillingCode.SEATS_OUT_OF_RANGE, 'errors.billing.seatsOutOfRange', { min, max });

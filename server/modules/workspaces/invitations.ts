@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   users,
   workspaceInvitations,
@@ -24,7 +24,8 @@ import { assertCan, membershipOf } from './access';
 import type { WorkspaceDeps } from './deps';
 import { invitationInvalid, personalWorkspace, workspaceNotFound } from './errors';
 import { renderInvitationMail } from './invitation-mail';
-import { seatsTaken, workspacePlan } from './plan';
+import { workspacePlan } from './plan';
+import { peopleOnSeats } from './seats';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 /** A fresh link for the same address waits this long after the last one (no mail bombs). */
@@ -78,8 +79,8 @@ export interface InviteInput {
 
 /**
  * Invites an address. Refused: by a role that may not invite or with a role above the inviter's;
- * to a personal workspace; for someone already a member; past the plan's seats (members and open
- * invitations count), with the plan that has more. An open invitation to the same address is
+ * to a personal workspace; for someone already a member; past the plan's seats (people counted
+ * once over the plan's teams, open invitations included), with the way to more seats. An open invitation to the same address is
  * replaced (its link stops working).
  */
 export async function inviteMember(
@@ -116,9 +117,10 @@ export async function inviteMember(
     });
   }
   const plan = await workspacePlan(deps.db, workspace);
-  // The open invitation being replaced does not count against its own seat.
-  const taken = (await seatsTaken(deps.db, workspaceId, now)) - (open && open.expiresAt > now ? 1 : 0);
-  if (taken >= plan.seats) {
+  // Seats are people over all the plan's teams: someone already on one (a member of another
+  // team, the open invitation being replaced) takes no new seat.
+  const people = await peopleOnSeats(deps.db, { workspace, holderId: plan.holder?.id ?? null }, now);
+  if (!people.has(email) && people.size >= plan.seats) {
     const from = standardRank(plan.rankName);
     // The locked-feature hint: seats to add on this plan (a subscription update), else the plan to move to.
     throw new ApiError(
@@ -334,11 +336,11 @@ export async function answerInvitation(
   const { invitation, workspace } = row;
   if (answer === 'accepted') {
     const plan = await workspacePlan(deps.db, workspace);
-    const [members] = await deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(workspaceMembers)
-      .where(eq(workspaceMembers.workspaceId, workspace.id));
-    if ((members?.n ?? 0) >= plan.seats) {
+    // Members of the plan's teams; a member of another of them takes no new seat.
+    const members = await peopleOnSeats(deps.db, { workspace, holderId: plan.holder?.id ?? null }, now, {
+      invitations: false,
+    });
+    if (!members.has(user.email.toLowerCase()) && members.size >= plan.seats) {
       throw new ApiError(WorkspaceCode.SEATS_FULL, 'errors.workspaces.seatsFullJoin', {
         seats: plan.seats,
         count: plan.seats,

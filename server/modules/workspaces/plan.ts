@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { LIVE_STATUSES } from '../billing/rank';
 import {
   subscriptions,
   users,
-  workspaceInvitations,
   workspaceMembers,
   workspaces,
   type User,
@@ -51,7 +50,9 @@ export async function workspacePlan(db: DbOrTx, workspace: Workspace): Promise<W
         .select(columns)
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.role, 'owner')));
+        .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.role, 'owner')))
+        // Of owners with the same rank the earliest holds the plan, as in `planHolders`.
+        .orderBy(asc(workspaceMembers.createdAt));
   const best = holders.sort((a, b) => rankOrder(b.rankName) - rankOrder(a.rankName))[0];
   const limits = limitsFor(best?.rankName ?? 'Free', best?.customLimits ?? null);
   const bought = workspace.kind === 'team' && best ? await seatsBought(db, best) : null;
@@ -73,10 +74,11 @@ const rankOrderSql = sql`case lower(${users.rankName}) ${sql.join(
 
 /**
  * Every workspace's plan holder as a subquery (what `workspacePlan` picks, for many workspaces
- * in one query): the owner with the best rank, per workspace. A personal workspace's one owner
- * is its account. A workspace with no owner left has no row (Free, as in `workspacePlan`).
+ * in one query): the owner with the best rank, the earliest of equals, per workspace; `among`
+ * narrows it to some workspaces. A personal workspace's one owner is its account. A workspace
+ * with no owner left has no row (Free, as in `workspacePlan`).
  */
-export function planHolders(db: DbOrTx) {
+export function planHolders(db: DbOrTx, among?: SQL | ReturnType<typeof poolOf>) {
   return db
     .selectDistinctOn([workspaceMembers.workspaceId], {
       workspaceId: workspaceMembers.workspaceId,
@@ -87,7 +89,12 @@ export function planHolders(db: DbOrTx) {
     })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.role, 'owner'))
+    .where(
+      and(
+        eq(workspaceMembers.role, 'owner'),
+        among ? inArray(workspaceMembers.workspaceId, among) : undefined,
+      ),
+    )
     .orderBy(workspaceMembers.workspaceId, desc(rankOrderSql), asc(workspaceMembers.createdAt))
     .as('plan_holders');
 }
@@ -160,23 +167,4 @@ export function inPool(
   workspaceId: string,
 ): SQL {
   return plan.holder ? inArray(column, poolOf(db, plan.holder.id)) : eq(column, workspaceId);
-}
-
-/** Seats taken: members, and invitations still waiting for their answer. */
-export async function seatsTaken(db: DbOrTx, workspaceId: string, now: Date): Promise<number> {
-  const [members] = await db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, workspaceId));
-  const [pending] = await db
-    .select({ n: count() })
-    .from(workspaceInvitations)
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        inArray(workspaceInvitations.status, ['pending']),
-        gt(workspaceInvitations.expiresAt, now),
-      ),
-    );
-  return (members?.n ?? 0) + (pending?.n ?? 0);
 }
