@@ -319,7 +319,14 @@ export const transcripts = pgTable(
     index('transcripts_user_created_idx').on(t.userId, t.createdAt),
     check('transcripts_engine_choice_check', oneOf(t.engineChoice, ENGINE_CHOICES)),
     index('transcripts_user_folder_idx').on(t.userId, t.folderId),
-    index('transcripts_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    // The list's default order (newest first, id breaking ties) read straight from the index, so
+    // a page of a large workspace needs no sort; range scans on created_at use it as before.
+    // (NULLS FIRST is what ORDER BY … DESC means; the planner matches it exactly.)
+    index('transcripts_workspace_created_id_idx').on(
+      t.workspaceId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('transcripts_workspace_folder_idx').on(t.workspaceId, t.folderId),
     index('transcripts_search_idx').using('gin', t.search),
     check('transcripts_status_check', oneOf(t.status, TRANSCRIPT_STATUSES)),
