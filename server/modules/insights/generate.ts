@@ -195,28 +195,64 @@ async function mergeSummaries(
     for (let i = 0; i + 1 < groups.length; i++) groups.splice(i, 2, [...groups[i]!, ...groups[i + 1]!]);
   }
   const known = new Set(partials.flatMap((p) => citesOf(p)));
+  const schema = summaryOutput(
+    size,
+    listed(
+      input.model,
+      [...known].sort((a, b) => a - b),
+    ),
+  );
+  /** One merged summary of the group; a group the model says does not fit is merged in halves. */
+  const mergeGroup = async (group: string[]): Promise<ModelSummary> => {
+    if (group.length === 1) return partials[texts.indexOf(group[0]!)]!;
+    try {
+      const merged = await run<ModelSummary>(
+        taskMessages(
+          { tag: 'notes', body: group.join('\n') },
+          mergeSummaryTask(input.language, group.length),
+        ),
+        schema,
+        size.answerTokens,
+      );
+      // A merge keeps the parts' citations; it does not find new ones.
+      return keepCites(merged, (n) => known.has(n));
+    } catch (err) {
+      if (!overflowed(err)) throw err;
+      const half = Math.ceil(group.length / 2);
+      if (group.length > 2)
+        return joinSummaries(size, [
+          await mergeGroup(group.slice(0, half)),
+          await mergeGroup(group.slice(half)),
+        ]);
+      return joinSummaries(
+        size,
+        group.map((t) => partials[texts.indexOf(t)]!),
+      );
+    }
+  };
   const out: ModelSummary[] = [];
   for (const [i, group] of groups.entries()) {
-    if (group.length === 1) {
-      out.push(partials[texts.indexOf(group[0]!)]!);
-      continue;
-    }
-    const merged = await run<ModelSummary>(
-      taskMessages({ tag: 'notes', body: group.join('\n') }, mergeSummaryTask(input.language, group.length)),
-      summaryOutput(
-        size,
-        listed(
-          input.model,
-          [...known].sort((a, b) => a - b),
-        ),
-      ),
-      size.answerTokens,
-    );
-    // A merge keeps the parts' citations; it does not find new ones.
-    out.push(keepCites(merged, (n) => known.has(n)));
+    out.push(await mergeGroup(group));
     input.onStage?.('merging', Math.round(((i + 1) / groups.length) * 100));
   }
   return out;
+}
+
+/**
+ * Two notes the model cannot read together (their estimate was short: a small context, text that
+ * tokenizes densely) joined without it: the first bottom line, the lists one after the other up to
+ * their limits, every kept item with its citations. The rounds of merging then go on.
+ */
+function joinSummaries(size: OutputSize, parts: ModelSummary[]): ModelSummary {
+  const all = <K extends 'keyPoints' | 'decisions' | 'actionItems' | 'openQuestions'>(k: K, max: number) =>
+    parts.flatMap((p) => p[k] as ModelSummary[K]).slice(0, max) as ModelSummary[K];
+  return {
+    bottomLine: parts[0]!.bottomLine,
+    keyPoints: all('keyPoints', size.keyPoints),
+    decisions: all('decisions', size.others),
+    actionItems: all('actionItems', size.others),
+    openQuestions: all('openQuestions', size.others),
+  };
 }
 
 const citesOf = (s: ModelSummary) =>

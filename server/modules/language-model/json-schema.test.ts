@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkJson,
-  extractJson,
-  toGrammarSchema,
-  toOpenAiSchema,
-  validate,
-  type JsonSchema,
-} from './json-schema';
+import { checkJson, extractJson, toOpenAiSchema, validate, type JsonSchema } from './json-schema';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -43,18 +36,6 @@ describe('structured output schemas', () => {
       },
       required: ['title', 'due', 'kind', 'refs'],
       additionalProperties: false,
-    });
-  });
-
-  it('writes the grammar form node-llama-cpp takes', () => {
-    expect(toGrammarSchema(schema)).toEqual({
-      type: 'object',
-      properties: {
-        title: { type: 'string', maxLength: 10 },
-        due: { type: ['string', 'null'] },
-        kind: { enum: ['a', 'b'] },
-        refs: { type: 'array', maxItems: 2, items: { type: 'integer' } },
-      },
     });
   });
 

@@ -101,25 +101,6 @@ export function toOpenAiSchema(schema: JsonSchema): Record<string, unknown> {
 }
 
 /**
- * The schema in node-llama-cpp's grammar form (GbnfJsonSchema): the same keywords, with numbers'
- * bounds left to validation (its grammar has none) and an enum of numbers spelled as one.
- */
-export function toGrammarSchema(schema: JsonSchema): Record<string, unknown> {
-  if (schema.type === 'object') {
-    const properties: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(schema.properties)) properties[k] = toGrammarSchema(v);
-    return { type: 'object', properties, ...(schema.description && { description: schema.description }) };
-  }
-  if (schema.type === 'array') {
-    const { items, ...rest } = schema;
-    return { ...rest, items: toGrammarSchema(items) };
-  }
-  const { minimum: _min, maximum: _max, enum: values, ...rest } = schema;
-  if (values) return { enum: [...values, ...(typesOf(schema).includes('null') ? [null] : [])] };
-  return { ...rest, type: Array.isArray(schema.type) ? [...schema.type] : schema.type };
-}
-
-/**
  * The first complete JSON value in a model's text: the whole text, or a fenced ```json block, or
  * the span from the first `{`/`[` to its last closing match. null when none parses.
  */

@@ -23,8 +23,8 @@ export interface ChildCompletion {
   t: 'complete';
   id: number;
   messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
-  /** node-llama-cpp's JSON-schema form (json-schema.ts toGrammarSchema). */
-  grammar?: Record<string, unknown>;
+  /** The answer's grammar in GBNF (gbnf.ts compactGrammar). */
+  grammar?: string;
   maxTokens: number;
   temperature: number;
 }
@@ -115,11 +115,10 @@ async function main() {
     }
     let grammar: LlamaGrammar | undefined;
     if (job.grammar) {
-      const key = JSON.stringify(job.grammar);
-      grammar = grammars.get(key);
+      grammar = grammars.get(job.grammar);
       if (!grammar) {
-        grammar = await llama.createGrammarForJsonSchema(job.grammar as never);
-        grammars.set(key, grammar);
+        grammar = await llama.createGrammar({ grammar: job.grammar });
+        grammars.set(job.grammar, grammar);
       }
     }
     const history: ChatHistoryItem[] = job.messages.map((m) =>

@@ -3,8 +3,9 @@
 // cancel kills the child, a crash fails only the completion that was running. The child stays up
 // between completions (loading a model takes seconds, and consecutive tasks on one transcript
 // reuse its evaluated prefix) and is stopped after a while without work, giving its memory back.
-// Structured output is constrained by node-llama-cpp's JSON-schema grammar, so even a weak model
-// returns the schema's shape; the value is validated as well, with one repair round.
+// Structured output is constrained by a grammar written from the schema (gbnf.ts: compact JSON,
+// no whitespace to spend tokens on), so even a weak model returns the schema's shape; the value
+// is validated as well, with one repair round.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -14,7 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../../logger';
 import { SERVER_BUNDLE_DIR } from '../../paths';
 import type { ModelProvisioner } from '../engine/models/provision';
-import { checkJson, repairMessages, toGrammarSchema } from './json-schema';
+import { compactGrammar } from './gbnf';
+import { checkJson, repairMessages } from './json-schema';
 import { createTurns } from './turns';
 import type { ChildCompletion, FromChild, LocalChildConfig } from './local-child';
 import {
@@ -219,7 +221,7 @@ export function createLocalModel(options: LocalModelOptions): LanguageModel {
         t: 'complete',
         id,
         messages,
-        grammar: req.schema ? toGrammarSchema(req.schema) : undefined,
+        grammar: req.schema ? compactGrammar(req.schema) : undefined,
         maxTokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
         temperature: req.temperature ?? 0.2,
       };
