@@ -1,11 +1,14 @@
 import { apiUrl } from './api';
 import { useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { Segment } from '../../common/segments';
 import { ACTIVE_STATUSES, type TranscriptJson } from '../../common/transcript-types';
 
 /**
  * Follows a transcript while it is queued or processing: the server's event stream sends a
- * snapshot, then progress and each new segment, then the final transcript.
+ * snapshot, then progress and each new segment, then the final transcript. A stream opened
+ * after the end (a reconnect that came too late) says only that it ended, without the text: the
+ * page then loads the finished transcript again.
  */
 export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
   const [transcript, setTranscript] = useState(initial);
@@ -17,6 +20,7 @@ export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
   }
 
   const active = ACTIVE_STATUSES.includes(transcript.status);
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (!active) return;
     const source = new EventSource(apiUrl(`/self-api/v1/transcripts/${transcript.id}/events`), {
@@ -24,8 +28,12 @@ export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
     });
     source.addEventListener('snapshot', (e) => {
       const next = JSON.parse((e as MessageEvent<string>).data) as TranscriptJson;
-      setTranscript(next);
-      if (!ACTIVE_STATUSES.includes(next.status)) source.close();
+      const ended = !ACTIVE_STATUSES.includes(next.status);
+      if (ended) source.close();
+      // The end without its segments: the loader brings the whole transcript (new loader data
+      // replaces the live state above).
+      if (ended && next.segments === undefined) void revalidate();
+      else setTranscript(next);
     });
     source.addEventListener('status', (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as {
@@ -70,7 +78,7 @@ export function useTranscriptLive(initial: TranscriptJson): TranscriptJson {
       });
     });
     return () => source.close();
-  }, [active, transcript.id]);
+  }, [active, transcript.id, revalidate]);
 
   return transcript;
 }

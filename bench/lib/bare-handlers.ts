@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/client';
 import { sessions, transcripts, usageRecords, users } from '../../server/db/schema';
 import { usagePeriod } from '../../server/modules/billing/period';
 import { hashToken } from '../../server/modules/auth/tokens';
-import { summaryColumns } from '../../server/modules/transcription/list';
+import { summaryColumns } from '../../server/modules/transcription/summary-columns';
 
 /**
  * `npm run bench:ssr`'s yardstick for the API's own cost (started by ./bare-main.ts, never by the

@@ -131,7 +131,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /self-api/v1/transcripts/{id}/events': {
     tag: T,
-    summary: 'Live progress as server-sent events',
+    summary:
+      'Live progress as server-sent events: a snapshot, status and segment events, then the final snapshot with the segments; on a finished transcript only its snapshot without segments. Final snapshots carry `retry: 60000`',
     produces: 'text/event-stream',
   },
   'GET /self-api/v1/transcripts/{id}/insights': {

@@ -12,7 +12,7 @@ import { editSegments } from '../modules/transcription/edit-segments';
 import { importCaptions } from '../modules/transcription/import-captions';
 import { listTranscripts } from '../modules/transcription/list';
 import { moveTranscripts } from '../modules/transcription/move';
-import { ownTranscript, transcriptNotFound } from '../modules/transcription/ownership';
+import { ownTranscript, ownTranscriptSummary, transcriptNotFound } from '../modules/transcription/ownership';
 import { renameTranscript } from '../modules/transcription/rename';
 import { retryRun } from '../modules/link-import/retry';
 import { ErrorCode } from '../../common/error-codes';
@@ -180,16 +180,18 @@ export function transcriptsApi() {
 
   api.get('/:id/media', async (c) => {
     const actor = await requireActor(c);
-    const row = await ownTranscript(deps(c), actor, idParam(c));
+    // A player asks for many ranges: the row's small columns say where the media is.
+    const row = await ownTranscriptSummary(deps(c), actor, idParam(c));
     return serveMedia(c, deps(c).storage, row);
   });
 
-  // Live progress: a snapshot first, then status and segment events until the job ends.
+  // Live progress: a snapshot first, then status and segment events until the job ends; on a
+  // finished transcript only its state (no segments) with a retry hint.
   api.get('/:id/events', async (c) => {
     const actor = await requireActor(c);
     const id = idParam(c);
     const d = deps(c);
-    await ownTranscript(d, actor, id);
+    await ownTranscriptSummary(d, actor, id);
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {

@@ -1,8 +1,10 @@
-import { closeSync, mkdirSync, openSync, truncateSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeMedia } from '../../server/test/media';
+import { tusUpload } from '../../server/test/tus';
+import { waitFor } from '../../server/test/wait';
 import { launch } from './browser';
 import { signedInPage as signUp } from './session';
 
@@ -46,6 +48,38 @@ describe('transcription in the browser', () => {
     }
     await page.goto(`${base}/dashboard`);
     await page.locator('[data-testid=transcripts] [data-status=done]').first().waitFor();
+    await ctx.close();
+  });
+
+  it('shows the finished transcript when its stream comes back only after the end', async () => {
+    const { ctx, page, headers } = await signedInPage(`late-${Date.now()}@example.com`);
+    const fetcher = (p: string, init: RequestInit) => fetch(`${base}${p}`, init);
+    const file = makeMedia(path.resolve('tmp/test-media'), 'wav', 20);
+    const { id: uploadId } = await tusUpload(fetcher, headers, readFileSync(file), 'late.wav', {
+      filetype: 'audio/wav',
+    });
+    const created = await fetcher('/self-api/v1/transcripts', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ upload_id: uploadId, detect_speech: false }),
+    });
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    // The page's stream is cut (a network drop) until the job has ended: the stream it opens
+    // again answers only the end, without the text, and the page loads the transcript itself.
+    await page.route('**/events', (route) => route.abort());
+    await page.goto(`${base}/transcript/${id}`);
+    await page.locator('[data-testid=progress]').waitFor();
+    await waitFor(
+      async () => {
+        const r = await fetcher(`/self-api/v1/transcripts/${id}`, { headers });
+        return ((await r.json()) as { data: { status: string } }).data.status === 'done' || undefined;
+      },
+      { ms: 60_000, everyMs: 250, what: 'the transcript done' },
+    );
+    await page.unroute('**/events');
+    await page.locator('[data-status=done]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=segments] li').first().waitFor();
+    expect(await page.locator('[data-testid=progress]').count()).toBe(0);
     await ctx.close();
   });
 

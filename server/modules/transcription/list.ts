@@ -5,6 +5,7 @@ import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
 import { currentTranscripts, ownFolder } from './ownership';
 import { searchCondition, searchSnippets } from './search';
+import { summaryColumns } from './summary-columns';
 
 export interface ListQuery {
   folderId?: string | null;
@@ -16,39 +17,6 @@ export interface ListQuery {
   page: number;
   pageSize: number;
 }
-
-/** Everything but the segments: what lists show. */
-export const summaryColumns = {
-  id: transcripts.id,
-  workspaceId: transcripts.workspaceId,
-  name: transcripts.name,
-  folderId: transcripts.folderId,
-  source: transcripts.source,
-  sourceUrl: transcripts.sourceUrl,
-  status: transcripts.status,
-  progress: transcripts.progress,
-  stage: transcripts.stage,
-  remainingSec: transcripts.remainingSec,
-  detectSpeech: transcripts.detectSpeech,
-  detectSpeakers: transcripts.detectSpeakers,
-  speakerCount: transcripts.speakerCount,
-  speakerNote: transcripts.speakerNote,
-  language: transcripts.language,
-  detectedLanguage: transcripts.detectedLanguage,
-  translate: transcripts.translate,
-  engineChoice: transcripts.engineChoice,
-  engine: transcripts.engine,
-  mediaName: transcripts.mediaName,
-  mediaType: transcripts.mediaType,
-  mediaSize: transcripts.mediaSize,
-  mediaKey: transcripts.mediaKey,
-  hasVideo: transcripts.hasVideo,
-  durationSec: transcripts.durationSec,
-  errorCode: transcripts.errorCode,
-  createdAt: transcripts.createdAt,
-  updatedAt: transcripts.updatedAt,
-  completedAt: transcripts.completedAt,
-};
 
 /** The current workspace's transcripts (the actor's membership there was read with the request). */
 export async function listTranscripts(deps: TranscriptionDeps, actor: Actor, query: ListQuery) {

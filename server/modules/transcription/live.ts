@@ -3,7 +3,8 @@ import type { TranscriptEvent } from '../jobs/events';
 import { followChannel } from '../jobs/channel-follower';
 import type { TranscriptionDeps } from './deps';
 import { transcriptJson } from './payload';
-import { ownTranscript } from './ownership';
+import { ownTranscript, ownTranscriptSummary } from './ownership';
+import { sharedRow } from './shared-row';
 import { ApiError } from '../errors';
 import { isMember } from '../workspaces/access';
 import { queuePosition } from './queue-position';
@@ -12,7 +13,16 @@ import { queuePosition } from './queue-position';
 export interface LiveMessage {
   event: 'snapshot' | 'status' | 'segment' | 'ping';
   data: string;
+  /** How long an EventSource waits before it opens the stream again (ms). */
+  retry?: number;
 }
+
+/**
+ * After the end there is nothing more to follow: an EventSource that opens the stream again (it
+ * does so on its own once a stream ends) waits this long, so a crowd watching a job that ends does
+ * not come back every few seconds.
+ */
+export const FINISHED_RETRY_MS = 60_000;
 
 /** The actor no longer reaches the transcript (removed, or it was deleted): the stream ends. */
 const GONE = Symbol('gone');
@@ -28,7 +38,9 @@ const RECHECK_MS = 5_000;
 
 /**
  * A transcript's live progress as event-stream messages: a snapshot first, then status and
- * segment events until the job ends (a final snapshot) or `signal` aborts. The caller has
+ * segment events until the job ends (a final snapshot with the segments) or `signal` aborts. On
+ * a transcript already finished the snapshot is the only message and carries no segments. Final
+ * snapshots carry a retry hint (FINISHED_RETRY_MS). The caller has
  * checked that the actor reaches the transcript; every look at the row checks it again, so a
  * member removed while watching loses the stream at its next look (within 15 s).
  */
@@ -38,6 +50,14 @@ export async function* liveEvents(
   id: string,
   signal: AbortSignal,
 ): AsyncGenerator<LiveMessage> {
+  // Already finished: its state from the row's small columns (no segments: the page reads the
+  // transcript itself), the retry hint, and the end. A reconnect storm on a finished transcript
+  // (every watcher's EventSource opening again) then costs one small row read per open.
+  const head = await ownTranscriptSummary(d, actor, id);
+  if (TERMINAL.has(head.status)) {
+    yield { event: 'snapshot', data: JSON.stringify(transcriptJson(head)), retry: FINISHED_RETRY_MS };
+    return;
+  }
   const follower = followChannel(d.events, id, isLiveEvent, signal);
   try {
     const snapshot = await ownTranscript(d, actor, id);
@@ -64,7 +84,7 @@ export async function* liveEvents(
         if (row === GONE) return;
         checkedAt = Date.now();
         if (row && TERMINAL.has(row.status)) {
-          yield { event: 'snapshot', data: JSON.stringify(transcriptJson(row)) };
+          yield { event: 'snapshot', data: JSON.stringify(transcriptJson(row)), retry: FINISHED_RETRY_MS };
           return;
         }
         if (
@@ -112,9 +132,13 @@ export async function* liveEvents(
           yield { event: 'segment', data: JSON.stringify(event) };
         } else {
           if (TERMINAL.has(event.status)) {
-            const final = await ownTranscript(d, actor, id).catch(gone);
-            if (final === GONE) return;
-            if (final) yield { event: 'snapshot', data: JSON.stringify(transcriptJson(final)) };
+            // Every watcher gets the final transcript at the same moment: one read of the whole
+            // row serves them all (each still checks that it reaches it).
+            const reached = await ownTranscriptSummary(d, actor, id).catch(gone);
+            if (reached === GONE) return;
+            const final = await sharedRow(d, id);
+            if (final)
+              yield { event: 'snapshot', data: JSON.stringify(transcriptJson(final)), retry: FINISHED_RETRY_MS };
             return;
           }
           status = event.status;

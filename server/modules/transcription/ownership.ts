@@ -6,6 +6,7 @@ import { ApiError } from '../errors';
 import { assertCan, inActorsWorkspaces, roleIn } from '../workspaces/access';
 import type { Actor } from '../workspaces/actor';
 import type { TranscriptionDeps } from './deps';
+import { summaryColumns, type TranscriptSummary } from './summary-columns';
 
 // Which transcripts and folders a caller reaches, checked in one place (decision 0027): by id,
 // through the caller's membership of the row's workspace (in the WHERE clause), then what the
@@ -35,6 +36,25 @@ export async function ownTranscript(
     .where(and(eq(transcripts.id, id), reachableTranscripts(actor)));
   if (!found?.role) throw transcriptNotFound();
   assertCan(found.role, action);
+  return found.row;
+}
+
+/**
+ * The same check as `ownTranscript`, reading only the row's small columns (no segments, speakers
+ * or speech regions): what an event stream needs to answer for a finished transcript, so that many
+ * streams opening at once do not each read the whole text.
+ */
+export async function ownTranscriptSummary(
+  deps: Pick<TranscriptionDeps, 'db'>,
+  actor: Actor,
+  id: string,
+): Promise<TranscriptSummary> {
+  const [found] = await deps.db
+    .select({ row: summaryColumns, role: roleIn(actor, transcripts.workspaceId) })
+    .from(transcripts)
+    .where(and(eq(transcripts.id, id), reachableTranscripts(actor)));
+  if (!found?.role) throw transcriptNotFound();
+  assertCan(found.role, 'transcript.read');
   return found.row;
 }
 

@@ -2,7 +2,7 @@ import type { Folder, Transcript } from '../../db/schema';
 import type { SearchSnippet } from '../../../common/search-snippet';
 import type { TranscriptJson } from '../../../common/transcript-types';
 import type { TranscriptionDeps } from './deps';
-import type { summaryColumns } from './list';
+import type { summaryColumns } from './summary-columns';
 import { queuePosition } from './queue-position';
 import { lastEdit } from './activity';
 
