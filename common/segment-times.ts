@@ -1,7 +1,7 @@
 import { normalizeWords, type Segment } from './segments';
 
-// A segment's own start and end, set by hand in the editor (nudged by tenths or typed as
-// m:ss.s). The same rules in the browser (before sending) and on the server (edit-segments.ts):
+// A segment's own start and end, set by hand in the editor (nudged by tenths, typed as m:ss.s or
+// dragged on the segment's timeline). The same rules in the browser (before sending) and on the server (edit-segments.ts):
 // start before end, no overlap with the neighbours, inside the recording; the words follow.
 
 /** One nudge of the editor's −/+ buttons and arrow keys. */
@@ -22,12 +22,17 @@ export class SegmentTimeError extends Error {
 
 const toMs = (s: number) => Math.round(s * 1000) / 1000;
 
-/** Seconds as m:ss.s (h:mm:ss.s from an hour on): what the time fields show. */
+/**
+ * Seconds as m:ss.s (h:mm:ss.s from an hour on): what the time fields show. Hundredths are shown
+ * when there are any (a drag with Shift sets them), so the field never hides what was saved.
+ */
 export function formatClock(seconds: number): string {
-  const t = Math.max(0, Math.round(seconds * 10) / 10);
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const digits = cs % 10 === 0 ? 1 : 2;
+  const t = cs / 100;
   const h = Math.floor(t / 3600);
   const m = Math.floor((t % 3600) / 60);
-  const s = (t % 60).toFixed(1).padStart(4, '0');
+  const s = (t % 60).toFixed(digits).padStart(digits + 3, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
@@ -77,4 +82,59 @@ export function retimeSegment(
   const moved: Segment =
     words.length > 0 ? { ...rest, start: s, end: e, words } : { ...rest, start: s, end: e };
   return segments.map((x, i) => (i === index ? moved : x));
+}
+
+/** The finer step of a drag or an arrow key with Shift held (the plain one is NUDGE_SEC). */
+export const FINE_STEP_SEC = 0.01;
+/** A drag stops this short of the segment's other edge (or at its length, if shorter already). */
+const MIN_SPAN_SEC = 0.1;
+
+/** How far segment `index`'s start and end may go: the neighbours, 0 and the recording's end. */
+export interface SegmentBounds {
+  /** The earliest start: the previous segment's end, else 0. */
+  min: number;
+  /** The latest end: the next segment's start or the recording's end, whichever is first. */
+  max: number;
+}
+
+export function segmentBounds(
+  segments: readonly Segment[],
+  index: number,
+  durationSec?: number | null,
+): SegmentBounds {
+  const before = segments[index - 1];
+  const after = segments[index + 1];
+  const duration = durationSec && Number.isFinite(durationSec) && durationSec > 0 ? durationSec : Infinity;
+  return { min: before ? before.end : 0, max: Math.min(after ? after.start : Infinity, duration) };
+}
+
+/**
+ * Where a dragged edge lands: `seconds` snapped to `step`, then kept between the neighbour and the
+ * segment's other edge. A drag past the neighbour stops exactly at it, whatever the step.
+ */
+export function dragEdge(
+  which: 'start' | 'end',
+  seconds: number,
+  seg: { start: number; end: number },
+  bounds: SegmentBounds,
+  step: number = NUDGE_SEC,
+): number {
+  const span = Math.min(MIN_SPAN_SEC, Math.max(0, seg.end - seg.start));
+  const snapped = Math.round(seconds / step) * step;
+  const [lo, hi] = which === 'start' ? [bounds.min, seg.end - span] : [seg.start + span, bounds.max];
+  return toMs(Math.min(Math.max(snapped, lo), Math.max(lo, hi)));
+}
+
+/**
+ * The stretch of time the segment's timeline shows: the segment with room on both sides to drag
+ * into — up to the neighbour (a little of it shown) when it is near, a few seconds when it is far.
+ */
+export function timelineWindow(
+  seg: { start: number; end: number },
+  bounds: SegmentBounds,
+): { from: number; to: number } {
+  const pad = Math.min(5, Math.max(1, (seg.end - seg.start) / 2));
+  const room = (gap: number) => Math.max(pad, Math.min(gap + pad / 2, 3));
+  const from = Math.max(0, seg.start - room(seg.start - bounds.min));
+  return { from, to: seg.end + room(bounds.max - seg.end) };
 }

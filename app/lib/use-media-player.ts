@@ -7,10 +7,13 @@ const SPEED_KEY = 'player-speed';
 /** The speeds the player offers (the browser's own menu may set others; they are kept too). */
 export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+/** The keys go to what has the focus: a field, or a slider (a segment's edge moved by arrows). */
 function isTyping(target: EventTarget | null) {
   return (
     target instanceof HTMLElement &&
-    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+    (target.isContentEditable ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+      target.getAttribute('role') === 'slider')
   );
 }
 

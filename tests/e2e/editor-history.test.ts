@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, overflows, PHONE } from './browser';
+import { launch, mediaTime, overflows, PHONE } from './browser';
 import { watchConsole } from './console';
 import { importTalk } from './imports';
 import { apiSignup, signedInContext } from './session';
@@ -188,5 +188,192 @@ describe("a segment's start and end", () => {
     await expect.poll(async () => (await stored(id)).segments[1]!.end, { timeout: 15_000 }).toBe(6.4);
     await page.screenshot({ path: path.resolve('tmp/screens/segment-times-375.png') });
     await phone.close();
+  });
+});
+
+describe("a segment's edges dragged on its timeline", () => {
+  const handle = (page: Page, which: 'start' | 'end') =>
+    page.locator(`[data-segment="1"] [data-testid=drag-${which}]`);
+  const field = (page: Page, which: 'start' | 'end') =>
+    page.locator(`[data-segment="1"] [data-testid=time-${which}]`);
+  const bubble = (page: Page) => page.locator('[data-segment="1"] [data-testid=drag-time]');
+  const centre = async (l: Locator) => {
+    const b = (await l.boundingBox())!;
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  /** Where `seconds` is on segment 1's timeline, from where its two handles stand. */
+  async function xOf(page: Page, seconds: number) {
+    const [s, e] = [await centre(handle(page, 'start')), await centre(handle(page, 'end'))];
+    const value = async (which: 'start' | 'end') =>
+      Number(await handle(page, which).getAttribute('aria-valuenow'));
+    const [a, b] = [await value('start'), await value('end')];
+    return s.x + ((seconds - a) * (e.x - s.x)) / (b - a);
+  }
+
+  /** A mouse, or a finger (touch events as a phone sends them). */
+  type Pointer = {
+    down(x: number, y: number): Promise<void>;
+    move(x: number, y: number): Promise<void>;
+    up(): Promise<void>;
+  };
+  const mouse = (page: Page): Pointer => ({
+    down: async (x, y) => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+    },
+    move: (x, y) => page.mouse.move(x, y, { steps: 8 }),
+    up: () => page.mouse.up(),
+  });
+  async function finger(page: Page): Promise<Pointer> {
+    const cdp = await page.context().newCDPSession(page);
+    let at = { x: 0, y: 0 };
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points }).then(() => undefined);
+    return {
+      down: (x, y) => {
+        at = { x, y };
+        return touch('touchStart', [at]);
+      },
+      move: async (x, y) => {
+        for (let i = 1; i <= 8; i++) {
+          await touch('touchMove', [{ x: at.x + ((x - at.x) * i) / 8, y: at.y + ((y - at.y) * i) / 8 }]);
+        }
+        at = { x, y };
+      },
+      up: () => touch('touchEnd', []),
+    };
+  }
+
+  /** Opens segment 1 with its timeline in view (below the player a phone keeps at the top). */
+  async function openTimeline(page: Page) {
+    if ((await page.locator('[data-segment="1"] textarea').count()) === 0) {
+      await page.locator('[data-segment="1"] p').scrollIntoViewIfNeeded();
+      await open(page, 1);
+    }
+    await page.locator('[data-segment-times="1"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    for (const which of ['start', 'end'] as const) {
+      expect(await uncovered(handle(page, which)), which).toBe(true);
+      const box = (await handle(page, which).boundingBox())!;
+      expect(box.height, which).toBeGreaterThanOrEqual(32);
+      expect(box.width, which).toBeGreaterThanOrEqual(20);
+    }
+  }
+
+  /**
+   * Drags segment 1's start later (0:04.0 → 0:04.5) and its end past the next segment (which
+   * starts at 0:07.0); both are saved, kept after a reload, and undone one by one.
+   */
+  async function dragAndUndo(page: Page, id: string, pointer: Pointer, shot: string) {
+    await openTimeline(page);
+    const start = await centre(handle(page, 'start'));
+    await pointer.down(start.x, start.y);
+    await pointer.move(await xOf(page, 4.5), start.y);
+    // The time shows while the handle moves (a finger's last move arrives with the next frame);
+    // nothing is saved yet.
+    await expect.poll(() => bubble(page).innerText()).toBe('0:04.5');
+    expect((await stored(id)).segments[1]!.start).toBe(4);
+    await page.screenshot({ path: path.resolve(`tmp/screens/${shot}-dragging.png`) });
+    await pointer.up();
+    await expect.poll(async () => (await stored(id)).segments[1]!.start, { timeout: 15_000 }).toBe(4.5);
+    await saved(page);
+    await expect.poll(() => field(page, 'start').inputValue(), { timeout: 15_000 }).toBe('0:04.5');
+
+    // Past the next segment's start (0:07.0) and off the strip: it stops at 0:07.0.
+    await openTimeline(page);
+    const end = await centre(handle(page, 'end'));
+    await pointer.down(end.x, end.y);
+    await pointer.move(await xOf(page, 7.3), end.y);
+    await expect.poll(() => bubble(page).innerText()).toBe('0:07.0');
+    await pointer.move(page.viewportSize()!.width - 2, end.y);
+    await expect.poll(() => bubble(page).innerText()).toBe('0:07.0');
+    await pointer.up();
+    await expect
+      .poll(async () => (await stored(id)).segments[1], { timeout: 15_000 })
+      .toMatchObject({ start: 4.5, end: 7 });
+    expect((await stored(id)).segments[2]).toMatchObject({ start: 7, end: 9 });
+    await saved(page);
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await scriptsRan(page);
+    await openTimeline(page);
+    expect(await field(page, 'start').inputValue()).toBe('0:04.5');
+    expect(await field(page, 'end').inputValue()).toBe('0:07.0');
+    // Each drag is one edit: two undos bring back the times it had.
+    await expect.poll(() => undoButton(page).isEnabled(), { timeout: 20_000 }).toBe(true);
+    await undoButton(page).click();
+    await expect
+      .poll(async () => (await stored(id)).segments[1], { timeout: 15_000 })
+      .toMatchObject({ start: 4.5, end: 6.5 });
+    await saved(page);
+    await undoButton(page).click();
+    await expect
+      .poll(async () => (await stored(id)).segments[1], { timeout: 15_000 })
+      .toMatchObject({ start: 4, end: 6.5 });
+    await saved(page);
+  }
+
+  it('drag with the mouse at 1280 px, and the handles move by keys', async () => {
+    const id = await importTalk(base, headers, 'Dragged times');
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await scriptsRan(page);
+    await dragAndUndo(page, id, mouse(page), 'segment-drag-1280');
+
+    // Keys: the handle is focusable; arrows move it by tenths (Shift: hundredths), one save.
+    await openTimeline(page);
+    await handle(page, 'start').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => bubble(page).innerText()).toBe('0:04.21');
+    await expect.poll(async () => (await stored(id)).segments[1]!.start, { timeout: 15_000 }).toBe(4.21);
+    await saved(page);
+    // The handle keeps the focus for more presses.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid))
+      .toBe('drag-start');
+    expect(await field(page, 'start').inputValue()).toBe('0:04.21');
+    // The arrows moved the handle, not the player.
+    expect(await mediaTime(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('drag with a finger at 375 px', async () => {
+    const id = await importTalk(base, headers, 'Dragged times on a phone');
+    const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, locale: 'en-US' });
+    const [name, value] = headers.cookie!.split('=') as [string, string];
+    await phone.addCookies([{ name, value, url: base, httpOnly: true }]);
+    const page = await phone.newPage();
+    await page.goto(`${base}/transcript/${id}`, { waitUntil: 'networkidle' });
+    await scriptsRan(page);
+    await dragAndUndo(page, id, await finger(page), 'segment-drag-375');
+    expect(await overflows(page)).toBe(false);
+    await phone.close();
+  });
+
+  it('reads in Japanese (screenshots at 1280 and 375 px)', async () => {
+    const id = await importTalk(base, headers, 'Dragged times in Japanese');
+    for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+      const c = await signedInContext(browser, base, headers.cookie!, { viewport, locale: 'ja-JP' });
+      const page = await c.newPage();
+      await page.goto(`${base}/ja/transcript/${id}`, { waitUntil: 'networkidle' });
+      await scriptsRan(page);
+      await openTimeline(page);
+      expect(await handle(page, 'start').getAttribute('aria-label')).toBe('開始');
+      // Moved and brought back: the time shows, nothing is saved.
+      const end = await centre(handle(page, 'end'));
+      await page.mouse.move(end.x, end.y);
+      await page.mouse.down();
+      await page.mouse.move(await xOf(page, 6.2), end.y, { steps: 5 });
+      await expect.poll(() => bubble(page).innerText()).toBe('0:06.2');
+      await page.screenshot({ path: path.resolve(`tmp/screens/segment-drag-ja-${viewport.width}.png`) });
+      await page.mouse.move(end.x, end.y, { steps: 5 });
+      await page.mouse.up();
+      expect(await overflows(page)).toBe(false);
+      await c.close();
+    }
+    expect((await stored(id)).segments[1]).toMatchObject({ start: 4, end: 6.5 });
   });
 });

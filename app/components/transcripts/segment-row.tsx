@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../common/format';
 import type { Segment } from '../../../common/segments';
+import type { SegmentBounds } from '../../../common/segment-times';
 import { useSegmentBox, type SegmentBoxProps } from '../../lib/use-segment-box';
 import { SegmentBox } from './segment-box';
 import { SegmentTimes } from './segment-times';
@@ -23,6 +24,7 @@ export const SegmentRow = memo(function SegmentRow({
   term,
   onSeek,
   onTime,
+  timeBounds,
   rowRef,
   ...edit
 }: Omit<SegmentBoxProps, 'text'> & {
@@ -34,8 +36,10 @@ export const SegmentRow = memo(function SegmentRow({
   time?: number;
   term: string;
   onSeek: (seconds: number) => void;
-  /** Sets the open segment's start and end (the time fields under its text). */
-  onTime?: (index: number, start: number, end: number) => void;
+  /** Sets the open segment's start and end (the time fields under its text); true once saved. */
+  onTime?: (index: number, start: number, end: number) => unknown;
+  /** How far the open segment's edges may be dragged (its timeline); given to that row only. */
+  timeBounds?: SegmentBounds;
   rowRef?: React.Ref<HTMLLIElement>;
 }) {
   const { t } = useTranslation();
@@ -82,6 +86,7 @@ export const SegmentRow = memo(function SegmentRow({
                 index={index}
                 start={segment.start}
                 end={segment.end}
+                bounds={timeBounds}
                 onTime={onTime}
                 onLeave={() => edit.onClose(index)}
               />

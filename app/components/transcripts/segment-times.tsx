@@ -1,23 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatClock, NUDGE_SEC, parseClock } from '../../../common/segment-times';
+import { formatClock, NUDGE_SEC, parseClock, type SegmentBounds } from '../../../common/segment-times';
+import { SegmentTimeline } from './segment-timeline';
 
 /**
  * The open segment's start and end: −/+ nudge by a tenth of a second, the field takes m:ss.s
- * (Enter or leaving it applies; ↑/↓ nudge). The rules (order, neighbours, the recording's end)
- * are checked by whoever receives `onTime`.
+ * (Enter or leaving it applies; ↑/↓ nudge), and the timeline under them has a handle at each edge
+ * to drag (given `bounds`, how far they may go). The rules (order, neighbours, the recording's
+ * end) are checked again by whoever receives `onTime`.
  */
 export function SegmentTimes({
   index,
   start,
   end,
+  bounds,
   onTime,
   onLeave,
 }: {
   index: number;
   start: number;
   end: number;
-  onTime: (index: number, start: number, end: number) => void;
+  bounds?: SegmentBounds;
+  /** Resolves to true once saved. */
+  onTime: (index: number, start: number, end: number) => unknown;
   /** The focus left the segment altogether. */
   onLeave: () => void;
 }) {
@@ -37,6 +42,9 @@ export function SegmentTimes({
     >
       <TimeField which="start" value={start} apply={(v) => onTime(index, v, end)} />
       <TimeField which="end" value={end} apply={(v) => onTime(index, start, v)} />
+      {bounds ? (
+        <SegmentTimeline index={index} start={start} end={end} bounds={bounds} onTime={onTime} />
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { retimeSegment, SegmentTimeError } from '../../../common/segment-times';
+import { retimeSegment, segmentBounds, SegmentTimeError } from '../../../common/segment-times';
 import { modelLabel } from '../../../common/engines';
 import type { Route } from './+types/view';
 import { notFound, requireUuid } from '../../lib/not-found';
@@ -151,7 +151,8 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
     (index: number) => void editor.send({ op: 'merge', index }, segments),
     [editor, segments],
   );
-  // A time the server would refuse is said at once, in the words the API would use.
+  // A time the server would refuse is said at once, in the words the API would use. Resolves to
+  // true once saved (the timeline keeps showing a dragged edge until then).
   const onTime = useCallback(
     (index: number, start: number, end: number) => {
       try {
@@ -161,9 +162,17 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
           return void toast.error(t(`errors.transcripts.time_${err.problem}`, { limit: err.limit }));
         throw err;
       }
-      void editor.send({ op: 'time', index, start, end }, segments);
+      return editor.send({ op: 'time', index, start, end }, segments);
     },
     [editor, segments, t, transcript.duration],
+  );
+  // The open segment's neighbours and the recording's end: how far its edges can be dragged.
+  const timeBounds = useMemo(
+    () =>
+      editor.editing === null || !segments[editor.editing]
+        ? undefined
+        : segmentBounds(segments, editor.editing, transcript.duration),
+    [editor.editing, segments, transcript.duration],
   );
   // Tab / Shift+Tab from segment `from` skip the segments a speaker filter hides.
   const { hidden } = speakers;
@@ -472,6 +481,7 @@ export default function TranscriptView({ loaderData }: Route.ComponentProps) {
                             onSplit={onSplit}
                             onMerge={onMerge}
                             onTime={onTime}
+                            timeBounds={editor.editing === i ? timeBounds : undefined}
                             onEdit={openSegment}
                             onClose={editor.close}
                             rowRef={i === player.current ? player.currentRow : undefined}
