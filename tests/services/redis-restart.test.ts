@@ -9,7 +9,8 @@ import { startRedis, type PrivateRedis } from '../../server/test/private-service
 import { tusUpload } from '../../server/test/tus';
 import { signedInUser } from '../../server/test/users';
 import { waitFor } from '../../server/test/wait';
-import { transcripts } from '../../server/db/schema';
+import { transcripts, webhookDeliveries, webhookEndpoints } from '../../server/db/schema';
+import { emitWebhookEvent } from '../../server/modules/webhooks/deliver';
 import { recoverTranscriptJobs } from '../../server/modules/transcription/recover-jobs';
 
 // Redis restarted under a running web process, with its data lost (no append-only file: the
@@ -59,7 +60,7 @@ describe('Redis restarted under a web process', () => {
     });
     expect(login.status).toBeLessThan(500);
     // Starting a transcription does not wait for Redis: the transcript is queued, its job added
-    // by the recovery sweep once Redis is back.
+    // once Redis is back.
     const started = Date.now();
     const created = await h.api('POST', '/transcripts', u.headers, { upload_id: uploadId });
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -75,32 +76,54 @@ describe('Redis restarted under a web process', () => {
     expect(signup.headers.get('retry-after')).toBe('5');
     expect(((await signup.json()) as { message_key: string }).message_key).toBe('errors.api.unavailable');
 
-    // Back, empty: the schedules are declared again, and the sweep finds the lost job.
+    // Back, empty: the schedules are declared again, and the job refused meanwhile is added at
+    // once (the recovery sweep, which waits for a quiet minute, then finds nothing to do).
     await redis.start();
     await waitFor(async () => (await schedulers()).some((k) => k.includes('recover-jobs')), {
       ms: 15_000,
       what: 'the recurring jobs to be declared again',
     });
     const id = created.json.data.id as string;
+    const queue = h.deps.services.transcription.queue;
+    await waitFor(async () => (await queue.liveKeys('transcribe')).has(id) || undefined, {
+      ms: 10_000,
+      what: 'the refused job to be added',
+    });
     await h.db
       .update(transcripts)
       .set({ updatedAt: new Date(Date.now() - 5 * 60_000) })
       .where(eq(transcripts.id, id));
-    const queue = h.deps.services.transcription.queue;
-    expect((await queue.liveKeys('transcribe')).has(id)).toBe(false);
-    // The background lane's sweep (declared again, it runs at once) or this one: the job is back,
-    // once.
-    await waitFor(
-      async () => {
-        await recoverTranscriptJobs(h.deps.services.transcription).catch(() => 0);
-        return (await queue.liveKeys('transcribe')).has(id);
-      },
-      { ms: 15_000, what: 'the sweep to queue the lost job' },
-    );
     expect(await recoverTranscriptJobs(h.deps.services.transcription)).toBe(0);
     const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
     const waiting = await client.lrange(`${PREFIX}:clipscribe-transcriptions:wait`, '0', '-1');
     client.disconnect();
     expect(waiting).toHaveLength(1);
+  }, 60_000);
+
+  it('adds a webhook delivery refused during the outage as soon as Redis is back', async () => {
+    const u = await signedInUser(h.db);
+    const [endpoint] = await h.db
+      .insert(webhookEndpoints)
+      .values({
+        userId: u.user.id,
+        url: 'http://127.0.0.1:1/hook',
+        secret: 'whsec_x',
+        events: ['transcript.completed'],
+      })
+      .returning();
+    await redis.kill();
+    const [id] = await emitWebhookEvent(h.deps.services.webhooks, endpoint!.workspaceId, 'transcript.completed', {
+      id: 'lost-in-the-outage',
+    });
+    await redis.start();
+    // Its first attempt within seconds of Redis coming back, not after the sweep's quiet minute.
+    const attempts = await waitFor(
+      async () => {
+        const [d] = await h.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id!));
+        return d!.attempts.length > 0 ? d!.attempts : undefined;
+      },
+      { ms: 15_000, what: 'the delivery to be attempted' },
+    );
+    expect(attempts).toHaveLength(1);
   }, 60_000);
 });

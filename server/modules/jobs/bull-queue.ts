@@ -35,11 +35,17 @@ export const LANE_QUEUES: Record<JobLane, string> = {
 };
 
 type AnyHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
+type AddOptionsInternal = { once?: boolean; delayMs?: number; dedupeId?: string };
 
 /** A job stopped by a dependency's outage runs again this much later, its attempt unspent. */
 const OUTAGE_RETRY_MS = 15_000;
 /** An add that Redis has not confirmed by then fails (the caller answers 503, or the sweep re-adds). */
 const ADD_TIMEOUT_MS = 5_000;
+/**
+ * Recoverable adds that failed while Redis was away, kept to be added again the moment it is back;
+ * past this many the recovery sweep alone finds the rest (a minute after their rows went quiet).
+ */
+const MAX_HELD_ADDS = 10_000;
 /** How long stop() waits for a worker or queue to close before cutting its connection. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -68,8 +74,9 @@ interface Data {
  * check); progress and segments reach the web processes through the Redis event channel.
  *
  * Redis going away: adding fails at once (no offline queue: a request never hangs for the
- * outage) with QueueUnavailableError, except for recoverable jobs (job-map.ts), which the recovery
- * sweep adds later from the database. Recurring schedules are declared again whenever the
+ * outage) with QueueUnavailableError, except for recoverable jobs (job-map.ts), which are added
+ * again the moment the connection is back (and by the recovery sweep from the database, should
+ * this process die first). Recurring schedules are declared again whenever the
  * connection comes back (a Redis restarted without its data has lost them).
  */
 export function createBullQueue(opts: {
@@ -102,6 +109,8 @@ export function createBullQueue(opts: {
   const running = new Map<string, AbortController>();
   const schedules = new Map<JobName, { payload: unknown; everyMs: number }>();
   let wasReady = false;
+  /** Recoverable adds refused during an outage, in order (added again on 'ready'). */
+  const held: { name: JobName; data: Data; o: AddOptionsInternal }[] = [];
 
   const queueOf = (name: JobName) => {
     const lane = JOB_SPECS[name].lane;
@@ -140,11 +149,7 @@ export function createBullQueue(opts: {
       clearTimeout(timer);
     }
   };
-  const add = async (
-    name: JobName,
-    data: Data,
-    o: { once?: boolean; delayMs?: number; dedupeId?: string } = {},
-  ) => {
+  const add = async (name: JobName, data: Data, o: AddOptionsInternal = {}) => {
     try {
       await bounded(() =>
         queueOf(name).add(name, data, {
@@ -156,12 +161,20 @@ export function createBullQueue(opts: {
       );
     } catch (err) {
       if (!isRecoverable(name)) throw err;
-      // Its subject is in the database: the recovery sweep adds it once Redis is back.
+      // Its subject is in the database: added again as soon as Redis is back (below), and by the
+      // recovery sweep should this process not live to see it.
+      if (held.length < MAX_HELD_ADDS) held.push({ name, data, o });
       logger.warn(
         { err: (err as Error).message, job: name, key: data.key },
-        'the queue is unavailable: the job is added by the recovery sweep once it is back',
+        'the queue is unavailable: the job is added once it is back',
       );
     }
+  };
+  /** The adds refused while Redis was away, added now that it is back (one refused again stays held). */
+  const addHeld = async () => {
+    const again = held.splice(0);
+    for (const { name, data, o } of again) await add(name, data, o);
+    if (again.length) logger.info({ jobs: again.length }, 'jobs refused while the queue was away: added');
   };
   const declare = (name: JobName, payload: unknown, everyMs: number) =>
     bounded(() =>
@@ -174,6 +187,7 @@ export function createBullQueue(opts: {
   // A Redis restarted without its data has forgotten the schedules: declare them again.
   producer.on('ready', () => {
     wasReady = true;
+    void addHeld();
     for (const [name, s] of schedules) {
       declare(name, s.payload, s.everyMs).catch((err: Error) =>
         logger.warn({ err: err.message, job: name }, 'could not declare a recurring job again'),
