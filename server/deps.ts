@@ -158,7 +158,7 @@ export async function buildServiceDeps(
   const media = resolveMediaBinaries(env);
   // Decoded audio and copies of stored media: this process's folder, swept once it is gone.
   const scratch = createScratch();
-  const storage = await createStorageFromEnv(env, () => scratch.dir);
+  const storage = await createStorageFromEnv(env, () => scratch.dir, logger);
   await checkStoreAtStart(
     storage,
     env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `DATA_DIR ${env.DATA_DIR}`,

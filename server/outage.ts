@@ -55,7 +55,12 @@ export function outageOf(err: unknown): Outage | null {
     if (code === 'ENOSPC' || code === 'EDQUOT') return 'out_of_space';
     if (typeof code === 'string' && PG_OUT_OF_SPACE.has(code)) return 'out_of_space';
     if (typeof code === 'string' && (PG_UNAVAILABLE.has(code) || NET_CODES.has(code))) return 'unavailable';
-    if (name === 'MaxRetriesPerRequestError' || name === 'TimeoutError' || name === 'QueueUnavailableError')
+    if (
+      name === 'MaxRetriesPerRequestError' ||
+      name === 'TimeoutError' ||
+      name === 'QueueUnavailableError' ||
+      name === 'StoreDownError'
+    )
       return 'unavailable';
     // The object store answering that it cannot serve now (S3's 503 SlowDown, a proxy's 502/504).
     if ($metadata?.httpStatusCode && [500, 502, 503, 504].includes($metadata.httpStatusCode))
@@ -89,7 +94,8 @@ export function isDependencyOutage(err: unknown): boolean {
     if (
       name === 'DrizzleQueryError' ||
       name === 'MaxRetriesPerRequestError' ||
-      name === 'QueueUnavailableError'
+      name === 'QueueUnavailableError' ||
+      name === 'StoreDownError' // the object store, as the last call found it (storage/store-health.ts)
     )
       return true;
     // node-postgres' server errors carry a severity; the AWS SDK's carry $metadata.

@@ -1,9 +1,14 @@
 import type { Env } from '../../env';
+import type { Logger } from '../../logger';
 import { createLocalStorage } from './local-storage';
 import type { Storage } from './storage';
 
 /** The media store the environment names: S3_BUCKET, else local disk under DATA_DIR. */
-export async function createStorageFromEnv(env: Env, tmpDir: () => string): Promise<Storage> {
+export async function createStorageFromEnv(
+  env: Env,
+  tmpDir: () => string,
+  logger?: Pick<Logger, 'warn' | 'info'>,
+): Promise<Storage> {
   if (!env.S3_BUCKET) return createLocalStorage(env.DATA_DIR);
   const { createS3Storage } = await import('./s3-storage');
   return createS3Storage({
@@ -14,5 +19,9 @@ export async function createStorageFromEnv(env: Env, tmpDir: () => string): Prom
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     tmpDir,
+    onHealthChange: (down) =>
+      down
+        ? logger?.warn('the object store does not answer: its calls fail at once (503) until it does')
+        : logger?.info('the object store answers again'),
   });
 }

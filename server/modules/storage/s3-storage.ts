@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { ByteRange, Storage } from './storage';
+import { createStoreHealth } from './store-health';
 
 export interface S3Options {
   bucket: string;
@@ -27,6 +28,10 @@ export interface S3Options {
   tmpDir?: () => string;
   /** The longest silence on a connection to the store before the call fails (default 30 s). */
   idleTimeoutMs?: number;
+  /** While the store is down, how often it is asked whether it is back (default 2 s). */
+  probeEveryMs?: number;
+  /** Told when the store goes down or comes back. */
+  onHealthChange?: (down: boolean) => void;
 }
 
 /**
@@ -36,6 +41,8 @@ export interface S3Options {
  */
 const IDLE_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 5_000;
+/** The probe of a store that is down: one try, a short wait. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -47,6 +54,15 @@ function isNotFound(err: unknown): boolean {
  * machines see the same files. Uploads stream in parts; processing downloads a temporary copy.
  */
 export function createS3Storage(opts: S3Options): Storage {
+  const common = {
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+  };
   const client = new S3Client({
     requestHandler: {
       connectionTimeout: CONNECT_TIMEOUT_MS,
@@ -55,15 +71,36 @@ export function createS3Storage(opts: S3Options): Storage {
       socketTimeout: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
     },
     maxAttempts: 2,
-    region: opts.region,
-    endpoint: opts.endpoint,
-    forcePathStyle: opts.forcePathStyle,
-    credentials:
-      opts.accessKeyId && opts.secretAccessKey
-        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-        : undefined,
+    ...common,
   });
   const Bucket = opts.bucket;
+  const prober = new S3Client({
+    requestHandler: {
+      connectionTimeout: Math.min(CONNECT_TIMEOUT_MS, PROBE_TIMEOUT_MS),
+      socketTimeout: Math.min(opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS, PROBE_TIMEOUT_MS),
+    },
+    maxAttempts: 1,
+    ...common,
+  });
+  const health = createStoreHealth({
+    probe: () => prober.send(new HeadBucketCommand({ Bucket })),
+    probeEveryMs: opts.probeEveryMs,
+    onChange: opts.onHealthChange,
+  });
+  // Every attempt of every call (multipart uploads too) goes through the store's health: an
+  // attempt left unanswered marks it down, and the retry then, like later calls, fails at once.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      health.assertUp();
+      try {
+        return await next(args);
+      } catch (err) {
+        health.failed(err);
+        throw err;
+      }
+    },
+    { step: 'finalizeRequest', priority: 'low', name: 'storeHealth' },
+  );
 
   async function body(key: string, range?: ByteRange): Promise<Readable> {
     const out = await client.send(

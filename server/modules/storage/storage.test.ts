@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { createLocalStorage } from './local-storage';
 import { createServer, type Socket } from 'node:net';
-import { outageOf } from '../../outage';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { isDependencyOutage, outageOf } from '../../outage';
+import { waitFor } from '../../test/wait';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
@@ -139,11 +141,60 @@ it('S3 storage gives up on a store that accepts connections but never answers, a
     );
     expect(err).not.toBeNull();
     expect(outageOf(err)).toBe('unavailable');
-    // Tried twice, then given up: two connections, each left unanswered.
-    expect(sockets.length).toBe(2);
+    // Tried once: the silence marked the store down, and the retry failed at once, unsent.
+    expect(sockets.length).toBe(1);
   } finally {
     sockets.forEach((s) => s.destroy());
     silent.close();
+  }
+});
+
+it('S3 storage: once the store stops answering, later calls fail at once until it answers again', async () => {
+  let answer = false;
+  let requests = 0;
+  const held: ServerResponse[] = [];
+  const store = createHttpServer((_req, res) => {
+    requests++;
+    if (!answer) return void held.push(res);
+    res.statusCode = 404; // the bucket answers: no such object
+    res.end();
+  }).listen(0, '127.0.0.1');
+  await new Promise((r) => store.once('listening', r));
+  const s3 = createS3Storage({
+    bucket: 'media',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${(store.address() as { port: number }).port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    idleTimeoutMs: 300,
+    probeEveryMs: 1_000,
+  });
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => e,
+    );
+  try {
+    expect(outageOf(await failure(s3.size('media/a')))).toBe('unavailable');
+    expect(requests).toBe(1);
+    // Down: the next call does not wait for another silence, nor reach the store.
+    const t0 = Date.now();
+    const err = await failure(s3.size('media/b'));
+    expect(Date.now() - t0).toBeLessThan(250);
+    expect(outageOf(err)).toBe('unavailable');
+    expect(isDependencyOutage(err)).toBe(true);
+    expect(requests).toBe(1);
+    // Back: the probe's answer (any answer) brings it into use again.
+    answer = true;
+    await waitFor(async () => ((await s3.size('media/c').catch(() => 'down')) === null ? true : undefined), {
+      ms: 5_000,
+      everyMs: 100,
+      what: 'the store in use again',
+    });
+  } finally {
+    held.forEach((res) => res.destroy());
+    store.close();
   }
 });
 
