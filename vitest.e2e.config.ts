@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page's next state (after a click, a save, a server restart) can take seconds on a busy
+    // 2-core machine; vitest's default of one second made CI fail on load, not on behaviour.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
