@@ -12,20 +12,12 @@
 // clean (usage charged once, no orphan), and `transcript.completed` came at least once, one id.
 //
 //   npm run bench:faults -- --distributed [--only kill-worker,redis-restart]   (under flock /tmp/lock.bench)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { makeMedia } from '../server/test/media';
-import {
-  canRunPostgres,
-  startPostgres,
-  startRedis,
-  startS3,
-  type PrivatePostgres,
-  type PrivateRedis,
-  type PrivateS3,
-} from '../server/test/private-services';
+import { canRunPostgres, startPostgres, startRedis, startS3 } from '../server/test/private-services';
 import { testModelPath } from '../server/test/test-model';
 import {
   alive,
@@ -49,91 +41,20 @@ import {
   type Session,
   type Web,
 } from './lib/faults-kit';
+import { envFor, kill, launch, machine, type Deployment, type Proc } from './lib/deployment';
 // @ts-expect-error plain ESM helpers shared by the web benches
 import { freePort, signIn, sleep } from './lib/server.mjs';
 
 const ROOT = path.resolve(process.env.FAULTS_DIR ?? 'tmp/bench-faults-distributed');
 const PREFIX = `faults-${process.pid}`;
 
-interface Proc extends Web {
-  name: string;
-  role: 'web' | 'worker';
-  port: number;
-  dataDir: string;
-  proc: ChildProcess;
-  log: string;
-}
-
-interface Ctx {
-  pg: PrivatePostgres;
-  redis: PrivateRedis;
-  s3: PrivateS3;
+interface Ctx extends Deployment {
   hooks: Hooks;
-  model: string;
   webs: Proc[];
   workers: Proc[];
   session: Session;
   longWav: string;
   shortWav: string;
-}
-
-function envFor(
-  ctx: Pick<Ctx, 'pg' | 'redis' | 's3' | 'model'>,
-  dataDir: string,
-  extra: Record<string, string> = {},
-) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: ctx.pg.url,
-    REDIS_URL: ctx.redis.url,
-    QUEUE_PREFIX: PREFIX,
-    S3_BUCKET: ctx.s3.bucket,
-    S3_ENDPOINT: ctx.s3.endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-    SMTP_URL: '',
-    LOG_LEVEL: 'info',
-    WHISPER_MODEL: ctx.model,
-    WHISPER_THREADS: '1',
-    WHISPER_WATCHDOG_MS: '60000',
-    ALLOW_PRIVATE_URLS: 'true',
-    WEBHOOK_RETRY_SCHEDULE: '2,5,10,30',
-    TMPDIR: path.join(ROOT, 'tmp'),
-    ...extra,
-  };
-}
-
-async function launch(ctx: Ctx, p: Omit<Proc, 'proc' | 'log' | 'base'> & { base?: string }): Promise<Proc> {
-  const log = path.join(ROOT, 'logs', `${p.name}.log`);
-  const out = openSync(log, 'a');
-  const args = ['scripts/start.mjs', ...(p.role === 'worker' ? ['worker'] : [])];
-  const proc = spawn(process.execPath, args, {
-    env: envFor(
-      ctx,
-      p.dataDir,
-      p.role === 'web' ? { PORT: String(p.port) } : { HEALTH_PORT: String(p.port) },
-    ),
-    stdio: ['ignore', out, out],
-  });
-  closeSync(out);
-  const full: Proc = { ...p, base: `http://127.0.0.1:${p.port}`, proc, log };
-  await until(`${p.name} to be ready (log ${log})`, 180_000, async () => {
-    if (proc.exitCode !== null) throw new Error(`${p.name} exited with ${proc.exitCode}; log ${log}`);
-    const r = await fetch(`${full.base}/readyz`).catch(() => null);
-    return r?.ok;
-  });
-  return full;
-}
-
-async function kill(p: Proc, signal: NodeJS.Signals = 'SIGKILL') {
-  if (p.proc.exitCode !== null || p.proc.signalCode !== null) return;
-  const exited = new Promise((r) => p.proc.once('exit', r));
-  p.proc.kill(signal);
-  await exited;
 }
 
 /** Processes that ended though the row did not end them (each is started again). */
@@ -511,6 +432,8 @@ export async function main() {
     s3,
     hooks: await hookReceiver(),
     model: await testModelPath(),
+    root: ROOT,
+    prefix: PREFIX,
     webs: [],
     workers: [],
     session: { headers: {} },
@@ -518,19 +441,12 @@ export async function main() {
     shortWav: makeMedia(media, 'wav', 30),
   };
   try {
-    // Four machines: a DATA_DIR each; the mails of both web processes land in one outbox to read.
-    const machine = (name: string) => {
-      const dir = path.join(ROOT, name);
-      mkdirSync(dir, { recursive: true });
-      symlinkSync(path.join(ROOT, 'outbox'), path.join(dir, 'outbox'));
-      return dir;
-    };
     console.log('Two web processes and two workers (node scripts/start.mjs builds what is missing first)…');
     for (const name of ['web-a', 'web-b'])
-      ctx.webs.push(await launch(ctx, { name, role: 'web', port: await freePort(), dataDir: machine(name) }));
+      ctx.webs.push(await launch(ctx, { name, role: 'web', port: await freePort(), dataDir: machine(ctx, name) }));
     for (const name of ['worker-1', 'worker-2'])
       ctx.workers.push(
-        await launch(ctx, { name, role: 'worker', port: await freePort(), dataDir: machine(name) }),
+        await launch(ctx, { name, role: 'worker', port: await freePort(), dataDir: machine(ctx, name) }),
       );
     ctx.session = { headers: { cookie: await signIn(ctx.webs[0]!.base, ROOT) } };
     const grant = spawnSync(

@@ -5,17 +5,23 @@
 // and failed requests, the server's RSS over time and its event-loop delay (from /metrics).
 //
 //   npm run bench:load [-- --minutes 10 --streams 200 --uploads 20 --rate 20]  (under flock /tmp/lock.bench)
+//   npm run bench:load -- --distributed   the same traffic spread over two web processes, with two
+//     workers, on a private PostgreSQL, Redis and s3rver (bench/lib/deployment.ts, as
+//     bench:faults --distributed runs them); each upload stays on the web process it began on.
 //
 // A stream whose transcription ended is opened again as an EventSource would (after the server's
 // `retry:` hint, else 3 s); `--skip-finished 1` never reopens on a finished one instead (the old
 // workaround, for comparing). `--hold-minutes 60` lets the first held transcription end in the run.
-import { readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { makeMedia } from '../server/test/media';
+import { canRunPostgres, startPostgres, startRedis, startS3 } from '../server/test/private-services';
 import { testModelPath } from '../server/test/test-model';
+import { envFor, kill, launch, machine, type Deployment, type Proc } from './lib/deployment';
 // @ts-expect-error plain ESM helpers shared by the web benches
-import { buildProduction, memoryMb, signIn, sleep, startServer } from './lib/server.mjs';
+import { buildProduction, freePort, memoryMb, signIn, sleep, startServer } from './lib/server.mjs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,6 +37,7 @@ const UPLOAD_MB = arg('upload-mb', 4);
 const HOLD_MINUTES = arg('hold-minutes', 240);
 /** Never reopen a stream on a finished transcription (before the light answer, this avoided a storm). */
 const SKIP_FINISHED = arg('skip-finished', 0) === 1;
+const DISTRIBUTED = process.argv.includes('--distributed');
 /** An EventSource's wait before it reconnects when the server gave no `retry:`. */
 const DEFAULT_RETRY_MS = 3_000;
 const TOKEN = 'load-bench-metrics-token-0123456789';
@@ -68,33 +75,101 @@ async function timed(kind: Kind, url: string, init: RequestInit = {}, expect?: n
   }
 }
 
-async function main() {
-  buildProduction({ onlyIfMissing: true });
+interface Target {
+  /** What runs: printed with the figures. */
+  label: string;
+  /** The web processes' addresses; traffic is spread over them. */
+  bases: string[];
+  cookie: string;
+  /** Every process whose memory is sampled. */
+  procs: { name: string; pid: number }[];
+  stop(): Promise<void>;
+}
+
+/** The embedded default: one process (web + jobs) on PGlite, as `npm start` runs it. */
+async function embedded(model: string): Promise<Target> {
   const dataDir = path.resolve(process.env.LOAD_DIR ?? 'tmp/bench-load');
   rmSync(dataDir, { recursive: true, force: true });
-  const env = {
-    WHISPER_MODEL: await testModelPath(),
-    WHISPER_THREADS: '1',
-    METRICS_TOKEN: TOKEN,
-    LOG_LEVEL: 'warn',
-  };
+  const env = { WHISPER_MODEL: model, WHISPER_THREADS: '1', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' };
   let server = await startServer({ name: 'load', dataDir, env });
   const cookie: string = await signIn(server.base, dataDir);
   // 20 uploads at once and two transcriptions exceed the Free plan: the operator grants one.
   await server.stop();
-  const { spawnSync } = await import('node:child_process');
-  spawnSync(
-    process.execPath,
-    ['scripts/start.mjs', 'admin', 'grant-rank', 'bench@example.test', 'Enterprise'],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
-      stdio: 'ignore',
-    },
-  );
+  spawnSync(process.execPath, ['scripts/start.mjs', 'admin', 'grant-rank', 'bench@example.test', 'Enterprise'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+    stdio: 'ignore',
+  });
   server = await startServer({ name: 'load', dataDir, env });
-  const base: string = server.base;
-  const pid: number = server.proc.pid;
-  const auth = { cookie, origin: base };
+  return {
+    label: 'embedded (one process, PGlite)',
+    bases: [server.base],
+    cookie,
+    procs: [{ name: 'server', pid: server.proc.pid }],
+    stop: () => server.stop(),
+  };
+}
+
+/** Two web processes and two workers on a private PostgreSQL, Redis and s3rver. */
+async function distributed(model: string): Promise<Target> {
+  if (!canRunPostgres()) throw new Error('PostgreSQL binaries (and a postgres user) are needed for --distributed');
+  const root = path.resolve(process.env.LOAD_DIR ?? 'tmp/bench-load-distributed');
+  rmSync(root, { recursive: true, force: true });
+  for (const dir of ['tmp', 'logs', 'outbox']) mkdirSync(path.join(root, dir), { recursive: true });
+  const d: Deployment = {
+    pg: await startPostgres(path.join(root, 'pg')),
+    redis: await startRedis(path.join(root, 'redis')),
+    s3: await startS3(path.join(root, 's3')),
+    model,
+    root,
+    prefix: `load-${process.pid}`,
+    env: { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
+  };
+  const procs: Proc[] = [];
+  const stop = async () => {
+    for (const p of procs) await kill(p, 'SIGTERM').catch(() => undefined);
+    await d.s3.close();
+    await d.redis.close();
+    d.pg.close();
+  };
+  try {
+    for (const [name, role] of [
+      ['web-a', 'web'],
+      ['web-b', 'web'],
+      ['worker-1', 'worker'],
+      ['worker-2', 'worker'],
+    ] as const)
+      procs.push(await launch(d, { name, role, port: await freePort(), dataDir: machine(d, name) }));
+    const webs = procs.filter((p) => p.role === 'web');
+    const cookie: string = await signIn(webs[0]!.base, root);
+    const grant = spawnSync(
+      process.execPath,
+      ['scripts/start.mjs', 'admin', 'grant-rank', 'bench@example.test', 'Enterprise'],
+      { env: envFor(d, webs[0]!.dataDir, { LOG_LEVEL: 'warn' }), encoding: 'utf8' },
+    );
+    if (grant.status !== 0) throw new Error(`grant-rank: ${grant.stdout}${grant.stderr}`);
+    return {
+      label: 'distributed (2 web, 2 workers, PostgreSQL, Redis, s3rver)',
+      bases: webs.map((w) => w.base),
+      cookie,
+      procs: procs.map((p) => ({ name: p.name, pid: p.proc.pid! })),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function main() {
+  buildProduction({ onlyIfMissing: true });
+  const model = await testModelPath();
+  const target = DISTRIBUTED ? await distributed(model) : await embedded(model);
+  const { bases, cookie } = target;
+  const base = bases[0]!;
+  /** The n-th request's web process (round robin), with the headers a browser would send it. */
+  const web = (n: number) => bases[n % bases.length]!;
+  const authFor = (at: string) => ({ cookie, origin: at });
+  const auth = authFor(base);
   const json = { ...auth, 'content-type': 'application/json' };
 
   const media = path.resolve('tmp/bench-load-media');
@@ -102,10 +177,12 @@ async function main() {
   const uploadBytes = Buffer.alloc(UPLOAD_MB << 20, 7);
   const b64 = (v: string) => Buffer.from(v).toString('base64');
 
-  async function uploadOnce(bytes: Buffer, name: string, keep: boolean): Promise<string | null> {
+  /** A tus upload, every request of it to `at` (uploads in progress live on one web process). */
+  async function uploadOnce(at: string, bytes: Buffer, name: string, keep: boolean): Promise<string | null> {
+    const auth = authFor(at);
     const r = await timed(
       'upload-create',
-      `${base}/self-api/v1/uploads`,
+      `${at}/self-api/v1/uploads`,
       {
         method: 'POST',
         headers: {
@@ -118,7 +195,7 @@ async function main() {
       201,
     );
     if (!r) return null;
-    const url = `${base}/self-api/v1/uploads/${r.headers.get('location')!.split('/').pop()}`;
+    const url = `${at}/self-api/v1/uploads/${r.headers.get('location')!.split('/').pop()}`;
     for (let offset = 0; offset < bytes.length;) {
       const part = bytes.subarray(offset, Math.min(bytes.length, offset + (1 << 20)));
       const p = await timed(
@@ -149,7 +226,7 @@ async function main() {
   // Something to browse: three finished transcripts.
   const browse: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const id = await uploadOnce(audio.subarray(0, 44 + 16000 * 2 * 10), `seed-${i}.wav`, true);
+    const id = await uploadOnce(base, audio.subarray(0, 44 + 16000 * 2 * 10), `seed-${i}.wav`, true);
     const r = await fetch(`${base}/self-api/v1/transcripts`, {
       method: 'POST',
       headers: json,
@@ -166,7 +243,7 @@ async function main() {
   const longAudio = readFileSync(makeMedia(media, 'wav', HOLD_MINUTES * 60));
   const holds: string[] = [];
   for (let i = 0; i < TRANSCRIPTIONS; i++) {
-    const id = await uploadOnce(longAudio, `long-${i}.wav`, true);
+    const id = await uploadOnce(base, longAudio, `long-${i}.wav`, true);
     const r = await timed('transcribe-start', `${base}/self-api/v1/transcripts`, {
       method: 'POST',
       headers: json,
@@ -209,8 +286,9 @@ async function main() {
       const t0 = performance.now();
       let retryMs = DEFAULT_RETRY_MS;
       try {
-        const r = await fetch(`${base}/self-api/v1/transcripts/${id}/events`, {
-          headers: auth,
+        const at = web(n);
+        const r = await fetch(`${at}/self-api/v1/transcripts/${id}/events`, {
+          headers: authFor(at),
           signal: controller.signal,
         });
         record('stream-open', performance.now() - t0, r.status);
@@ -245,57 +323,63 @@ async function main() {
   };
 
   // 20 uploads at once, each thrown away when complete (disk stays flat).
-  const uploader = async () => {
-    while (running()) await uploadOnce(uploadBytes, 'load.bin', false);
+  const uploader = async (_: unknown, n: number) => {
+    while (running()) await uploadOnce(web(n), uploadBytes, 'load.bin', false);
   };
 
   // Pages and API calls, open loop at RATE per second.
   const browser = async () => {
-    const targets: [Kind, string, Record<string, string>][] = [
-      ['page', `${base}/`, {}],
-      ['page', `${base}/pricing`, {}],
-      ['page', `${base}/dashboard`, auth],
-      ['api-list', `${base}/self-api/v1/transcripts`, auth],
-      ['api-get', `${base}/self-api/v1/transcripts/${browse[0]}`, auth],
+    const targets: [Kind, string, boolean][] = [
+      ['page', '/', false],
+      ['page', '/pricing', false],
+      ['page', '/dashboard', true],
+      ['api-list', '/self-api/v1/transcripts', true],
+      ['api-get', `/self-api/v1/transcripts/${browse[0]}`, true],
     ];
     let i = 0;
     const pending = new Set<Promise<unknown>>();
     while (running()) {
-      const [kind, url, headers] = targets[i++ % targets.length]!;
-      const p = timed(kind, url, { headers }).finally(() => pending.delete(p));
+      const [kind, p0, signed] = targets[i % targets.length]!;
+      const at = web(Math.floor(i++ / targets.length));
+      const p = timed(kind, `${at}${p0}`, { headers: signed ? authFor(at) : {} }).finally(() =>
+        pending.delete(p),
+      );
       pending.add(p);
       await sleep(1000 / RATE);
     }
     await Promise.all(pending);
   };
 
-  // RSS and event-loop delay every 10 s.
-  const samples: { t: number; rssMb: number; loopP99Ms: number; loopMaxMs: number; streams: number }[] = [];
+  // RSS of every process and the web processes' event-loop delay (the worst of them) every 10 s.
+  const samples: { t: number; rssMb: number[]; loopP99Ms: number; loopMaxMs: number; streams: number }[] = [];
   const t0 = Date.now();
+  const loopDelay = async (at: string) => {
+    const text = await fetch(`${at}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      .then((r) => r.text())
+      .catch(() => '');
+    const q = (qt: string) =>
+      Number(
+        new RegExp(`clipscribe_event_loop_delay_seconds\\{quantile="${qt}"\\} ([0-9.e+-]+)`).exec(text)?.[1] ??
+          NaN,
+      ) * 1000;
+    return { p99: q('0.99'), max: q('1') };
+  };
   const sampler = async () => {
     while (running()) {
       await sleep(10_000);
-      const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
-        .then((r) => r.text())
-        .catch(() => '');
-      const q = (qt: string) =>
-        Number(
-          new RegExp(`clipscribe_event_loop_delay_seconds\\{quantile="${qt}"\\} ([0-9.e+-]+)`).exec(
-            text,
-          )?.[1] ?? NaN,
-        ) * 1000;
+      const loops = await Promise.all(bases.map(loopDelay));
       samples.push({
         t: Math.round((Date.now() - t0) / 1000),
-        rssMb: Math.round(memoryMb(pid, 'VmRSS')),
-        loopP99Ms: q('0.99'),
-        loopMaxMs: q('1'),
+        rssMb: target.procs.map((p) => Math.round(memoryMb(p.pid, 'VmRSS'))),
+        loopP99Ms: Math.max(...loops.map((l) => l.p99)),
+        loopMaxMs: Math.max(...loops.map((l) => l.max)),
         streams: streamsOpen,
       });
     }
   };
 
   console.log(
-    `Load: ${MINUTES} min, ${STREAMS} event streams (${SKIP_FINISHED ? 'never reopened on a finished transcription' : 'reopened like an EventSource, also on a finished transcription'}), ${UPLOADS} uploads at once (${UPLOAD_MB} MB each), ${RATE} pages+API/s, ${TRANSCRIPTIONS} transcriptions of ${HOLD_MINUTES} min of audio (the streams' subjects).`,
+    `Load on the ${target.label}: ${MINUTES} min, ${STREAMS} event streams (${SKIP_FINISHED ? 'never reopened on a finished transcription' : 'reopened like an EventSource, also on a finished transcription'}), ${UPLOADS} uploads at once (${UPLOAD_MB} MB each), ${RATE} pages+API/s, ${TRANSCRIPTIONS} transcriptions of ${HOLD_MINUTES} min of audio (the streams' subjects).`,
   );
   await Promise.all([
     ...Array.from({ length: STREAMS }, (_, n) => streamer(n)),
@@ -303,9 +387,9 @@ async function main() {
     browser(),
     sampler(),
   ]);
-  const peak = memoryMb(pid, 'VmHWM');
+  const peaks = target.procs.map((p) => `${p.name} ${Math.round(memoryMb(p.pid, 'VmHWM'))} MB`);
   const ends = await Promise.all(holds.map(state));
-  await server.stop();
+  await target.stop();
 
   const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
   console.log('\n| kind | requests | p50 ms | p95 ms | p99 ms |\n| --- | --- | --- | --- | --- |');
@@ -322,14 +406,15 @@ async function main() {
   console.log(
     `Held transcriptions (${HOLD_MINUTES} min of audio each) at the end: ${ends.map((e) => (e ? `${e.status} ${e.progress} %` : '?')).join(', ')}; event-stream chunks received: ${streamEvents}; streams opened again after closing early: ${streamsReopened}.`,
   );
+  const names = target.procs.map((p) => p.name);
   console.log(
-    '\n| t (s) | RSS MB | event-loop p99 ms | max ms | streams open |\n| --- | --- | --- | --- | --- |',
+    `\n| t (s) | RSS MB (${names.join(' / ')}) | event-loop p99 ms | max ms | streams open |\n| --- | --- | --- | --- | --- |`,
   );
   for (const s of samples)
     console.log(
-      `| ${s.t} | ${s.rssMb} | ${s.loopP99Ms.toFixed(1)} | ${s.loopMaxMs.toFixed(1)} | ${s.streams} |`,
+      `| ${s.t} | ${s.rssMb.join(' / ')} | ${s.loopP99Ms.toFixed(1)} | ${s.loopMaxMs.toFixed(1)} | ${s.streams} |`,
     );
-  console.log(`\nPeak RSS ${Math.round(peak)} MB. Machine: 2 cores shared with other agents' work.`);
+  console.log(`\nPeak RSS: ${peaks.join(', ')}. Machine: 2 cores shared with other agents' work.`);
 }
 
 await main();
