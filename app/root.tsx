@@ -124,7 +124,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const i18n = useMemo(() => createI18n(lang, messages ?? en), [lang, messages]);
   useEffect(() => {
     configureApi(config.apiBaseUrl);
-    setApiTranslator((key, data) => (i18n.exists(key) ? i18n.t(key, data) : key));
+    // The data goes to exists() too: a plural message (seatsFull_one/_other) exists only with its count.
+    setApiTranslator((key, data) => (i18n.exists(key, data) ? i18n.t(key, data) : key));
   }, [config.apiBaseUrl, i18n]);
   useEffect(() => {
     window.dispatchEvent(new CustomEvent('i18n:switched', { detail: { lang } }));

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, PLAN_LIMIT_CODES, httpStatusOf } from './error-codes';
+import { ERROR_CODES, PLAN_LIMIT_CODES, httpStatusOf, planLimitAction } from './error-codes';
 
 describe('plan-limit codes', () => {
   it('are exactly the refusals a better plan would lift', () => {
     expect([...PLAN_LIMIT_CODES].sort()).toEqual(
       [41301, 40302, 40303, 42902, 40304, 40305, 40363, 40371, 40381, 40391].sort(),
     );
+  });
+});
+
+describe('the way past a plan limit', () => {
+  it('leads a seats refusal to the seats control when the seats are bought through Stripe, else to the plans', () => {
+    expect(planLimitAction(40363, { add_seats: true, billed: true, rank: null })).toBe('seats');
+    // All the plan's seats bought: a bigger plan, changed where the subscription is.
+    expect(planLimitAction(40363, { add_seats: false, billed: true, rank: 'ADVANCED' })).toBe('seats');
+    expect(planLimitAction(40363, { add_seats: false, billed: false, rank: 'BASIC' })).toBe('plans');
+    expect(planLimitAction(40363, null)).toBe('plans');
+    expect(planLimitAction(40302, { add_seats: true })).toBe('plans');
+    expect(planLimitAction(404, null)).toBeNull();
   });
 });
 

@@ -290,6 +290,18 @@ export function isPlanLimit(code: number): boolean {
   return PLAN_LIMIT_CODES.includes(code);
 }
 
+/**
+ * The way a refusal offers: 'seats' — the workspace's seats control, when its seats are bought
+ * through Stripe (more are added there, or in the Portal); 'plans' — /pricing for another plan
+ * limit; null — none.
+ */
+export function planLimitAction(code: number, data: unknown): 'seats' | 'plans' | null {
+  if (!isPlanLimit(code)) return null;
+  const d = (data ?? {}) as { add_seats?: unknown; billed?: unknown };
+  if (code === WorkspaceCode.SEATS_FULL && (d.add_seats === true || d.billed === true)) return 'seats';
+  return 'plans';
+}
+
 /** The HTTP status a code is sent with: itself, or the first three digits of a 5-digit code. */
 export function httpStatusOf(code: number): number {
   if (code >= 400 && code < 600) return code;

@@ -15,9 +15,24 @@ export interface WorkspaceJson {
 
 export interface WorkspaceDetailJson extends WorkspaceJson {
   members: number;
-  /** Members plus pending invitations, against the plan's seats. */
-  seats: { taken: number; total: number };
+  /** People on the plan's seats over its teams (decision 0044), against the seats paid for. */
+  seats: WorkspaceSeatsJson;
   rank_name: string;
+}
+
+export interface WorkspaceSeatsJson {
+  /** Members and open invitations, each person once over every team the plan pays for. */
+  taken: number;
+  /** The seats paid for (a Stripe subscription's quantity, else the plan's). */
+  total: number;
+  /** The most seats the plan has. */
+  max: number;
+  /**
+   * How the viewer may change them: 'update' — the viewer holds the plan's Stripe subscription
+   * (POST /billing/seats, or the Customer Portal); 'plans' — an owner whose seats come with the
+   * plan (a bigger plan has more); null — nothing for this viewer to change.
+   */
+  change: 'update' | 'plans' | null;
 }
 
 export interface MemberJson {

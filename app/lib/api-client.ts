@@ -33,8 +33,8 @@ export interface ApiClientDeps {
   /** Bearer token for API clients that have one (the session cookie is httpOnly). */
   getToken?: () => string | null;
   currentPath: () => string;
-  /** Shows an error; `code` lets the caller add an action (e.g. plan limits → /pricing). */
-  toast: (message: string, code: number) => void;
+  /** Shows an error; `code` and `data` let the caller add an action (e.g. plan limits → /pricing). */
+  toast: (message: string, code: number, data: unknown) => void;
   navigate: (url: string) => void;
   translate: (keyOrText: string, data?: unknown) => string;
   timeoutMs?: number;
@@ -47,7 +47,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const text = deps.translate(message, data);
     if (!(typeof handle === 'function' ? handle(code) : handle)) {
       if (code === 401 || code === 403) deps.navigate(loginRedirect(deps.currentPath()));
-      else deps.toast(text, code);
+      else deps.toast(text, code, data);
     }
     throw new ApiClientError(code, text, data);
   }

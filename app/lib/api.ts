@@ -1,13 +1,36 @@
 import { toast } from 'sonner';
 import i18next from 'i18next';
 import { createApiClient } from './api-client';
-import { isPlanLimit } from '../../common/error-codes';
+import { planLimitAction } from '../../common/error-codes';
 import { localizePath, splitLocalePath } from '../../common/locales';
 import { messageValues } from '../../common/message-values';
 
 /** /pricing in the language of the page the user is on. */
 export function pricingPath(): string {
   return localizePath('/pricing', splitLocalePath(window.location.pathname).lang);
+}
+
+/** The id of the workspace settings' seats control, which a seats refusal's toast leads to. */
+export const SEATS_ANCHOR = 'seats';
+
+/** The seats control in the language of the page the user is on. */
+function seatsPath(): string {
+  return `${localizePath('/workspace', splitLocalePath(window.location.pathname).lang)}#${SEATS_ANCHOR}`;
+}
+
+/** A plan limit's toast carries the way past it: more seats on the plan, or another plan. */
+function limitToast(message: string, code: number, data: unknown) {
+  const action = planLimitAction(code, data);
+  if (!action) return toast.error(message);
+  return toast.error(message, {
+    action:
+      action === 'seats'
+        ? {
+            label: translateKey('workspaces.seats.manage'),
+            onClick: () => window.location.assign(seatsPath()),
+          }
+        : { label: translateKey('billing.seePlans'), onClick: () => window.location.assign(pricingPath()) },
+  });
 }
 
 let baseUrl = '';
@@ -32,15 +55,7 @@ export const api = createApiClient({
   },
   fetch: (...args) => fetch(...args),
   currentPath: () => window.location.pathname + window.location.search + window.location.hash,
-  toast: (m, code) =>
-    isPlanLimit(code)
-      ? toast.error(m, {
-          action: {
-            label: translateKey('billing.seePlans'),
-            onClick: () => window.location.assign(pricingPath()),
-          },
-        })
-      : toast.error(m),
+  toast: limitToast,
   navigate: (url) => window.location.assign(url),
   translate: (key, data) => translateKey(key, data),
 });
@@ -55,6 +70,6 @@ export function setApiTranslator(t: (key: string, data?: Record<string, unknown>
 function translateKey(key: string, data?: unknown): string {
   const values = messageValues(splitLocalePath(window.location.pathname).lang, data);
   const t =
-    translator ?? ((k: string, v?: Record<string, unknown>) => (i18next.exists(k) ? i18next.t(k, v) : k));
+    translator ?? ((k: string, v?: Record<string, unknown>) => (i18next.exists(k, v) ? i18next.t(k, v) : k));
   return t(key, values);
 }

@@ -81,7 +81,8 @@ describe('workspaces', () => {
     expect(current.json.data).toMatchObject({
       id,
       members: 1,
-      seats: { taken: 1, total: 1 },
+      // Free has one seat: a bigger plan has more.
+      seats: { taken: 1, total: 1, max: 1, change: 'plans' },
       rank_name: 'Free',
     });
   });

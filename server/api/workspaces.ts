@@ -38,7 +38,7 @@ import {
 } from '../modules/workspaces/invitations';
 import { invitationInvalid, memberNotFound, workspaceNotFound } from '../modules/workspaces/errors';
 import { workspacePlan } from '../modules/workspaces/plan';
-import { seatsTaken } from '../modules/workspaces/seats';
+import { workspaceSeats } from '../modules/workspaces/seats';
 import type { WorkspaceDeps } from '../modules/workspaces/deps';
 import type { Actor } from '../modules/workspaces/actor';
 
@@ -69,11 +69,11 @@ async function detail(deps: WorkspaceDeps, actor: Actor, id: string): Promise<Wo
     memberCount(deps, workspace.id),
     workspacePlan(deps.db, workspace),
   ]);
-  const taken = await seatsTaken(deps.db, { workspace, holderId: plan.holder?.id ?? null }, deps.now());
+  const seats = await workspaceSeats(deps.db, workspace, plan, { id: actor.user.id, role }, deps.now());
   return {
     ...workspaceJson(workspace, role),
     members,
-    seats: { taken, total: plan.seats },
+    seats,
     rank_name: plan.rankName,
   };
 }

@@ -26,19 +26,23 @@ export function useOwnedList<T extends { id: string }>(path: string) {
   };
 }
 
-/** Posts a create form: the created item, or null when refused (the message and field errors kept). */
-export function useCreateForm() {
+/**
+ * Posts a create form: the created item, or null when refused (the message and field errors kept).
+ * Refusals `toasted` picks are left to the API client's toast instead (one with an action).
+ */
+export function useCreateForm(opts: { toasted?: (code: number) => boolean } = {}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const toasted = opts.toasted ?? (() => false);
   async function post<R>(path: string, body: unknown): Promise<R | null> {
     setPending(true);
     setError(null);
     setFields({});
     try {
-      return await api.post<R>(path, body, { handleErrors: true });
+      return await api.post<R>(path, body, { handleErrors: (code) => !toasted(code) });
     } catch (err) {
-      if (err instanceof ApiClientError) {
+      if (err instanceof ApiClientError && !toasted(err.code)) {
         setError(err.message);
         setFields(fieldKeysOf(err.data) ?? {});
       }

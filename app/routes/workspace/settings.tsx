@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Route } from './+types/settings';
@@ -20,6 +19,8 @@ import { WORKSPACE_ROLES, type WorkspaceRole } from '../../../common/record-stat
 import { can, invitableRoles } from '../../../common/workspace-permissions';
 import type { InvitationJson, MemberJson, WorkspaceDetailJson } from '../../../common/workspace-types';
 import { CreateWorkspaceForm } from '../../components/workspaces/create-workspace-form';
+import { SeatsControl } from '../../components/workspaces/seats-control';
+import { WorkspaceCode } from '../../../common/error-codes';
 
 export const action = reloadAction;
 
@@ -109,7 +110,7 @@ export default function WorkspaceSettings() {
           </Card>
         ) : null}
         <Card title={t('workspaces.settings.members')} testId="workspace-members">
-          {detail ? <SeatsLine detail={detail} /> : null}
+          {detail ? <SeatsControl workspaceId={current.id} seats={detail.seats} onChanged={reload} /> : null}
           <MemberList
             workspaceId={current.id}
             me={viewer.id}
@@ -141,26 +142,6 @@ export default function WorkspaceSettings() {
         {role === 'owner' ? <DeleteCard workspaceId={current.id} /> : null}
       </div>
     </PageFrame>
-  );
-}
-
-function SeatsLine({ detail }: { detail: WorkspaceDetailJson }) {
-  const { t } = useTranslation();
-  const lp = useLocalePath();
-  const full = detail.seats.taken >= detail.seats.total;
-  return (
-    <p className="mb-4 text-sm text-slate-600" data-testid="workspace-seats">
-      {t('workspaces.settings.seats', { taken: detail.seats.taken, count: detail.seats.total })}
-      {full ? (
-        <>
-          {' '}
-          {t('workspaces.settings.moreSeats')}{' '}
-          <Link to={lp('/pricing')} className="font-medium text-brand-700 hover:underline">
-            {t('workspaces.settings.seePlans')}
-          </Link>
-        </>
-      ) : null}
-    </p>
   );
 }
 
@@ -300,7 +281,10 @@ function InviteForm({
 }) {
   const { t } = useTranslation();
   const lang = useLocale();
-  const { pending, error, fields, post } = useCreateForm();
+  // Seats full: the toast, whose action leads to the seats control or the plans.
+  const { pending, error, fields, post } = useCreateForm({
+    toasted: (code) => code === WorkspaceCode.SEATS_FULL,
+  });
   return (
     <form
       method="post"

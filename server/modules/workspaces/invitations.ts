@@ -130,6 +130,8 @@ export async function inviteMember(
         seats: plan.seats,
         count: plan.seats,
         add_seats: plan.canAddSeats,
+        // Seats bought through Stripe: the page's seats control (or the Portal) is the way to more.
+        billed: plan.seatsBilled,
         rank:
           !plan.canAddSeats && from && from !== 'Enterprise' ? cheapestRankWithSeats(plan.seats, from) : null,
       },

@@ -23,6 +23,8 @@ export interface WorkspacePlan {
   seats: number;
   /** More seats can be bought on this plan (a subscription update), short of a better plan. */
   canAddSeats: boolean;
+  /** A team's seats are the quantity of its holder's Stripe subscription (changed there). */
+  seatsBilled: boolean;
   /**
    * The account whose plan it is (the personal workspace's account, or the team's best-ranked
    * owner): its usage period, and whose pool of minutes the workspace draws on. Null: no owner.
@@ -62,6 +64,7 @@ export async function workspacePlan(db: DbOrTx, workspace: Workspace): Promise<W
     limits,
     seats,
     canAddSeats: workspace.kind === 'team' && bought !== null && seats < limits.seats,
+    seatsBilled: workspace.kind === 'team' && bought !== null,
     holder: best ? { id: best.id, periodAnchor: best.periodAnchor } : null,
   };
 }

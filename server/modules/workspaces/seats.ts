@@ -4,7 +4,9 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, workspaceInvitations, workspaceMembers, workspaces, type Workspace } from '../../db/schema';
-import { planHolders, poolOf } from './plan';
+import type { WorkspaceRole } from '../../../common/record-states';
+import type { WorkspaceSeatsJson } from '../../../common/workspace-types';
+import { planHolders, poolOf, type WorkspacePlan } from './plan';
 
 /**
  * The team workspaces whose seats one plan pays for: those whose plan holder is `holderId` (the
@@ -65,4 +67,25 @@ export async function peopleOnSeats(
 /** Seats taken on the plan a workspace works under: people counted once over its pool. */
 export async function seatsTaken(db: DbOrTx, pool: SeatPoolOf, now: Date): Promise<number> {
   return (await peopleOnSeats(db, pool, now)).size;
+}
+
+/** A workspace's seats as its settings page shows them to `viewer`, with how they may change them. */
+export async function workspaceSeats(
+  db: DbOrTx,
+  workspace: Pick<Workspace, 'id' | 'kind'>,
+  plan: WorkspacePlan,
+  viewer: { id: string; role: WorkspaceRole },
+  now: Date,
+): Promise<WorkspaceSeatsJson> {
+  const taken = await seatsTaken(db, { workspace, holderId: plan.holder?.id ?? null }, now);
+  const owner = workspace.kind === 'team' && viewer.role === 'owner';
+  // Only the subscription's own account can change its quantity; a co-owner sees the count.
+  const change = !owner
+    ? null
+    : plan.seatsBilled
+      ? plan.holder?.id === viewer.id
+        ? 'update'
+        : null
+      : 'plans';
+  return { taken, total: plan.seats, max: workspace.kind === 'team' ? plan.limits.seats : 1, change };
 }
