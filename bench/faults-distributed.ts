@@ -308,6 +308,18 @@ const redisRestart: Scenario<Ctx> = async (ctx) => {
   );
 };
 
+/** createTranscript, tried again after a 503's Retry-After (5 s), up to three times. */
+async function startAfterOutage(web: Web, s: Session, uploadId: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createTranscript(web, s, uploadId);
+    } catch (err) {
+      if (attempt >= 3 || !/^create transcript 503/.test((err as Error).message)) throw err;
+      await sleep(5_000);
+    }
+  }
+}
+
 const storeDown: Scenario<Ctx> = async (ctx) => {
   const [a, b] = ctx.webs as [Proc, Proc];
   const bytes = readFileSync(ctx.shortWav);
@@ -334,16 +346,17 @@ const storeDown: Scenario<Ctx> = async (ctx) => {
   let startNote = `${start.status} in ${startMs} ms`;
   if (start.status === 200) ids.push(start.json!.data.id as string);
   else {
-    // Refused while the store was away: the same upload starts once it is back.
+    // Refused while the store was away: the same upload starts once it is back (as a client
+    // does, again after Retry-After on a 503: each web process sees the store back within seconds).
     try {
-      ids.push(await createTranscript(b, ctx.session, ready));
+      ids.push(await startAfterOutage(b, ctx.session, ready));
       startNote += ', started once it was back';
     } catch (e) {
       startNote += `, and once back: ${(e as Error).message.slice(0, 120)}`;
     }
   }
   let upId: string | null = null;
-  if (up.complete) upId = await createTranscript(b, ctx.session, up.id).catch(() => null);
+  if (up.complete) upId = await startAfterOutage(b, ctx.session, up.id).catch(() => null);
   if (upId) ids.push(upId);
   const after = await aftermath(ctx, ids);
   return row(
