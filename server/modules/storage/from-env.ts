@@ -19,9 +19,12 @@ export async function createStorageFromEnv(
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     tmpDir,
-    onHealthChange: (down) =>
+    onHealthChange: (down, cause) =>
       down
-        ? logger?.warn('the object store does not answer: its calls fail at once (503) until it does')
+        ? logger?.warn(
+            { err: cause },
+            'the object store does not answer: its calls fail at once (503) until it does',
+          )
         : logger?.info('the object store answers again'),
   });
 }

@@ -31,7 +31,7 @@ export interface S3Options {
   /** While the store is down, how often it is asked whether it is back (default 2 s). */
   probeEveryMs?: number;
   /** Told when the store goes down or comes back. */
-  onHealthChange?: (down: boolean) => void;
+  onHealthChange?: (down: boolean, cause?: unknown) => void;
 }
 
 /**

@@ -198,6 +198,32 @@ it('S3 storage: once the store stops answering, later calls fail at once until i
   }
 });
 
+it('S3 storage: a reset connection is retried as before and does not mark the store down', async () => {
+  // A keep-alive socket the store closed (common under load): the SDK's retry succeeds.
+  let requests = 0;
+  const store = createHttpServer((req, res) => {
+    if (++requests === 1) return void req.socket.destroy();
+    res.statusCode = 404;
+    res.end();
+  }).listen(0, '127.0.0.1');
+  await new Promise((r) => store.once('listening', r));
+  const s3 = createS3Storage({
+    bucket: 'media',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${(store.address() as { port: number }).port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+  try {
+    expect(await s3.size('media/a')).toBeNull();
+    expect(await s3.size('media/b')).toBeNull();
+    expect(requests).toBe(3);
+  } finally {
+    store.close();
+  }
+});
+
 it('local storage never resolves keys outside its root', async () => {
   const storage = createLocalStorage(path.join(root, 'local'));
   await expect(storage.size('../../etc/passwd')).rejects.toThrow(/Bad storage key/);

@@ -1,7 +1,7 @@
 // The object store's health as this process last saw it. A store that stopped answering held
 // every call for its whole socket timeout, twice (the fault matrix: "start transcription" answered
-// 503 after 66 s, and each later request waited as long). Once a call to the store gets no answer
-// at all, the store counts as down: calls fail at once (503 with Retry-After) while a probe asks
+// 503 after 66 s, and each later request waited as long). Once a call to the store meets silence
+// (its socket timed out), the store counts as down: calls fail at once (503 with Retry-After) while a probe asks
 // the store every few seconds, and the first answer from it brings it back.
 import { outageOf } from '../../outage';
 
@@ -18,9 +18,18 @@ export class StoreDownError extends Error {
 }
 
 /**
- * No answer at all: a socket left silent, a refused or reset connection. A store that answers,
- * even 503 (S3's SlowDown), is there: its calls are retried as they are, not cut short.
+ * Silence: a connection or a socket that timed out (the SDK's TimeoutError). Only that marks the
+ * store down: a reset keep-alive socket is common under load and its retry succeeds (the load run
+ * saw 13 uploads refused when resets counted), and a refused connection fails at once anyway.
  */
+function silent(err: unknown): boolean {
+  const e = err as { name?: unknown; code?: unknown } | null;
+  // The SDK names a reset or refused connection TimeoutError too; its code tells them apart.
+  return e?.name === 'TimeoutError' && !(typeof e.code === 'string' && IMMEDIATE.has(e.code));
+}
+const IMMEDIATE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ECONNABORTED']);
+
+/** No answer at all (silence, a refused or reset connection): the probe keeps the store down. */
 function unanswered(err: unknown): boolean {
   const status = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
   return status === undefined && outageOf(err) === 'unavailable';
@@ -29,7 +38,7 @@ function unanswered(err: unknown): boolean {
 export interface StoreHealth {
   /** Throws StoreDownError while the store is down. */
   assertUp(): void;
-  /** A call to the store failed with `err`: no answer at all marks the store down. */
+  /** A call to the store failed with `err`: silence marks the store down. */
   failed(err: unknown): void;
   isDown(): boolean;
   close(): void;
@@ -39,7 +48,8 @@ export function createStoreHealth(opts: {
   /** One cheap question to the store, with short timeouts; an answer of any kind means it is back. */
   probe: () => Promise<unknown>;
   probeEveryMs?: number;
-  onChange?: (down: boolean) => void;
+  /** Told when the store goes down (with the error that showed it) or comes back. */
+  onChange?: (down: boolean, cause?: unknown) => void;
 }): StoreHealth {
   const everyMs = opts.probeEveryMs ?? 2_000;
   let down = false;
@@ -68,9 +78,9 @@ export function createStoreHealth(opts: {
       if (down) throw new StoreDownError();
     },
     failed(err) {
-      if (down || err instanceof StoreDownError || !unanswered(err)) return;
+      if (down || !silent(err)) return;
       down = true;
-      opts.onChange?.(true);
+      opts.onChange?.(true, err);
       probeLater();
     },
     isDown: () => down,
