@@ -56,6 +56,7 @@ export function SegmentTimeline({
   // The edge being moved and where it is; shown until the save is answered.
   const [draft, setDraft] = useState<{ which: Edge; value: number; dragging: boolean } | null>(null);
   const keysTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sent = useRef<Record<Edge, number> | null>(null);
   // Fixed while a handle moves (the times it is drawn from change only once saved).
   const view = useMemo(() => timelineWindow({ start, end }, bounds), [start, end, bounds]);
 
@@ -86,12 +87,18 @@ export function SegmentTimeline({
   const save = async (which: Edge, value: number, byKeys = false) => {
     if (keysTimer.current) clearTimeout(keysTimer.current);
     keysTimer.current = null;
-    if (value === (which === 'start' ? start : end)) return setDraft(null);
+    // The times a save still under way sent: the other edge saved meanwhile (before this strip is
+    // drawn anew) must not send the first edge's old time back.
+    const base = sent.current ?? { start, end };
+    if (value === base[which]) return setDraft(null);
+    const next = { ...base, [which]: value };
+    sent.current = next;
     setDraft({ which, value, dragging: false });
     if (byKeys) setRefocus({ index, which });
-    const saved = await onTime(index, which === 'start' ? value : start, which === 'end' ? value : end);
+    const saved = await onTime(index, next.start, next.end);
     if (saved === true) return;
     // Refused or failed: back to the saved time (once saved, this strip is drawn anew).
+    sent.current = null;
     setRefocus(null);
     setDraft(null);
   };
