@@ -18,6 +18,24 @@ let s3server: S3rver;
 let s3: Storage;
 let s3port = 0;
 
+/** An S3 client of `bucket` at a local port, with the credentials s3rver takes. */
+const s3At = (port: number, extra: Partial<Parameters<typeof createS3Storage>[0]> = {}) =>
+  createS3Storage({
+    bucket: 'media',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    ...extra,
+  });
+
+/** The port of a server once it listens on a free one. */
+async function listening(server: { once(e: 'listening', f: () => void): unknown; address(): unknown }) {
+  await new Promise<void>((r) => server.once('listening', r));
+  return (server.address() as { port: number }).port;
+}
+
 beforeAll(async () => {
   s3server = new S3rver({
     port: 0,
@@ -28,14 +46,7 @@ beforeAll(async () => {
   });
   const { port } = await s3server.run();
   s3port = port;
-  s3 = createS3Storage({
-    bucket: 'media',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  s3 = s3At(port);
 });
 afterAll(async () => {
   await s3server?.close();
@@ -109,14 +120,7 @@ describe.each(adapters)('%s storage', (_name, make) => {
 });
 
 it('S3 storage refuses a bucket that does not exist at the check', async () => {
-  const missing = createS3Storage({
-    bucket: 'no-such-bucket',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${s3port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const missing = s3At(s3port, { bucket: 'no-such-bucket' });
   await expect(missing.check()).rejects.toThrow();
 });
 
@@ -124,16 +128,7 @@ it('S3 storage gives up on a store that accepts connections but never answers, a
   // A hung store (a stopped server, a dead link): the connection opens, no byte comes back.
   const sockets: Socket[] = [];
   const silent = createServer((s) => void sockets.push(s)).listen(0, '127.0.0.1');
-  await new Promise((r) => silent.once('listening', r));
-  const hung = createS3Storage({
-    bucket: 'media',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${(silent.address() as { port: number }).port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    idleTimeoutMs: 300,
-  });
+  const hung = s3At(await listening(silent), { idleTimeoutMs: 300 });
   try {
     const err = await hung.size('uploads/x').then(
       () => null,
@@ -159,17 +154,7 @@ it('S3 storage: once the store stops answering, later calls fail at once until i
     res.statusCode = 404; // the bucket answers: no such object
     res.end();
   }).listen(0, '127.0.0.1');
-  await new Promise((r) => store.once('listening', r));
-  const s3 = createS3Storage({
-    bucket: 'media',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${(store.address() as { port: number }).port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    idleTimeoutMs: 300,
-    probeEveryMs: 1_000,
-  });
+  const s3 = s3At(await listening(store), { idleTimeoutMs: 300, probeEveryMs: 1_000 });
   const failure = (p: Promise<unknown>) =>
     p.then(
       () => null,
@@ -206,15 +191,7 @@ it('S3 storage: a reset connection is retried as before and does not mark the st
     res.statusCode = 404;
     res.end();
   }).listen(0, '127.0.0.1');
-  await new Promise((r) => store.once('listening', r));
-  const s3 = createS3Storage({
-    bucket: 'media',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${(store.address() as { port: number }).port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const s3 = s3At(await listening(store));
   try {
     expect(await s3.size('media/a')).toBeNull();
     expect(await s3.size('media/b')).toBeNull();
